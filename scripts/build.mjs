@@ -1,0 +1,26 @@
+// Bundles the CLI into dist/ so start-up reads one file instead of hundreds.
+// Code splitting keeps the Ink app out of print mode's start-up (dynamic import).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  // Optional in Ink, never installed; native modules stay outside the bundle.
+  external: ['react-devtools-core', '@lydell/node-pty'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // CommonJS dependencies (react) call require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __tickCreateRequire } from 'node:module'; const require = __tickCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

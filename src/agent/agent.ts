@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import type { Config } from '../config/types';
+import type { Approve } from '../permissions/types';
+import type { AgentEvent } from './events';
+import type { ChatMessage } from '../model/types';
+import type { Todo } from '../todos/types';
+import { createModelClient } from '../model/client';
+import { TOOLS, toolDefinitions } from '../tools/registry';
+import type { Tool } from '../tools/types';
+import { HookRegistry } from '../hooks/registry';
+import { registerCommandHooks } from '../hooks/command-hooks';
+import { PermissionPolicy } from '../permissions/policy';
+import { createPermissionGate } from '../permissions/gate';
+import { buildSystemPrompt, loadProjectInstructions } from './prompt';
+import { runAgent, type AgentState } from './loop';
+
+/** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
+export interface Agent {
+  readonly sessionId: string;
+  readonly model: string;
+  /** The built-in demo model is in use. */
+  readonly demo: boolean;
+  /** The workspace (the demo's scratch copy when demo). */
+  readonly cwd: string;
+  readonly policy: PermissionPolicy;
+  todos(): Todo[];
+  messages(): readonly ChatMessage[];
+  /** One prompt to the end; history persists across prompts. */
+  run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** /clear: a new conversation. */
+  reset(): void;
+  setModel(name: string): void;
+  close(): Promise<void>;
+}
+
+export interface AgentOptions {
+  approve: Approve;
+  interactive: boolean;
+  /** Restored state (resume). */
+  state?: Partial<AgentState>;
+  /** Observers for the session log. */
+  onEvent?: (event: AgentEvent) => void;
+  onMessage?: (message: ChatMessage) => void;
+}
+
+export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
+  const closers: (() => Promise<void>)[] = [];
+  let cwd = config.cwd;
+  let baseURL = config.baseURL;
+  let apiKey = config.apiKey;
+  if (config.demo) {
+    // The demo speaks the same HTTP protocol as a real server, in a scratch folder.
+    const [{ startScriptedServer }, { demoScript }, { createDemoWorkspace }] = await Promise.all([
+      import('../demo/scripted-server'),
+      import('../demo/demo-script'),
+      import('../demo/sample-project'),
+    ]);
+    cwd = await createDemoWorkspace();
+    const server = await startScriptedServer(demoScript());
+    closers.push(() => server.close());
+    baseURL = server.baseURL;
+    apiKey = 'demo';
+  }
+  const roots = [cwd, ...config.addDirs];
+  const tools: Record<string, Tool> = { ...TOOLS };
+  const definitions = toolDefinitions(tools);
+  let modelName = config.demo ? 'demo' : config.model;
+  const makeModel = () =>
+    createModelClient({
+      baseURL,
+      apiKey,
+      model: modelName,
+      idleTimeoutMs: config.idleTimeoutMs,
+      maxRetries: config.maxRetries,
+    });
+  let model = makeModel();
+
+  const policy = new PermissionPolicy({
+    mode: config.permissionMode,
+    rules: config.permissions,
+    roots,
+    cwd,
+    home: homedir(),
+    interactive: options.interactive,
+  });
+  const state: AgentState = {
+    sessionId: options.state?.sessionId ?? randomUUID(),
+    messages: options.state?.messages ?? [],
+    todos: options.state?.todos ?? [],
+    roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
+  };
+  const hooks = new HookRegistry();
+  hooks.on('PreToolUse', createPermissionGate(policy));
+  registerCommandHooks(hooks, config.hooks, { sessionId: state.sessionId, cwd });
+  const instructions = await loadProjectInstructions(cwd);
+
+  return {
+    sessionId: state.sessionId,
+    get model() {
+      return modelName;
+    },
+    demo: config.demo,
+    cwd,
+    policy,
+    todos: () => state.todos,
+    messages: () => state.messages,
+    async *run(prompt, signal) {
+      const events = runAgent(
+        prompt,
+        state,
+        {
+          model,
+          tools,
+          toolDefinitions: definitions,
+          hooks,
+          approve: options.approve,
+          systemPrompt: () =>
+            buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions }),
+          cwd,
+          roots,
+          sandbox: config.sandbox,
+          maxTurns: config.maxTurns,
+          reminderRounds: config.reminderRounds,
+          onMessage: options.onMessage,
+        },
+        signal,
+      );
+      for await (const event of events) {
+        options.onEvent?.(event);
+        yield event;
+      }
+    },
+    reset() {
+      state.messages = [];
+      state.todos = [];
+      state.roundsSinceTodo = 0;
+    },
+    setModel(name) {
+      modelName = name;
+      model = makeModel();
+    },
+    async close() {
+      await Promise.all(closers.map((close) => close()));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { Todo } from '../todos/types';
+import type { ApprovalRequest } from '../permissions/types';
+import type { Usage } from '../model/types';
+
+/** How a tool call ended, as the UI shows it. */
+export type ToolStatus = 'ok' | 'error' | 'denied' | 'cancelled';
+
+/** Extra data for the UI's tool card; the model only ever sees `output`. */
+export interface ToolDisplay {
+  /** Unified diff of a file change. */
+  diff?: string;
+  /** Lines returned by read_file. */
+  lines?: number;
+  /** Matches returned by glob. */
+  matches?: number;
+  /** Exit code of a bash command. */
+  exitCode?: number;
+}
+
+/** done: answered; stopped: a hook said stop; max_turns: the --max-turns cap. */
+export type TurnEndReason = 'done' | 'stopped' | 'max_turns' | 'aborted' | 'error';
+
+/**
+ * Everything the loop reports. Plain serialisable data: the same objects feed the
+ * store, the JSONL session and `--output-format stream-json`.
+ */
+export type AgentEvent =
+  /** A prompt entered the conversation (from the user, or pushed by a Stop hook). */
+  | { type: 'user_prompt'; text: string; source: 'user' | 'hook' }
+  /** Extra context added to the prompt by a UserPromptSubmit hook. */
+  | { type: 'hook_context'; text: string }
+  /** A model request begins; `round` counts requests within this prompt from 1. */
+  | { type: 'request_start'; round: number }
+  | { type: 'text_delta'; text: string }
+  | { type: 'reasoning_delta'; text: string }
+  /** The model's complete text for one request (also when it called tools). */
+  | { type: 'assistant_message'; text: string; reasoning: string }
+  /** The stream announced a tool call; its arguments are still arriving. */
+  | { type: 'tool_call_started'; id: string; name: string }
+  /** Arguments complete and parsed; `summary` is the one-line card text. */
+  | { type: 'tool_call_ready'; id: string; name: string; input: unknown; summary: string }
+  /** Live output of a running tool (bash). */
+  | { type: 'tool_output'; id: string; chunk: string }
+  | {
+      type: 'tool_result';
+      id: string;
+      name: string;
+      status: ToolStatus;
+      output: string;
+      display?: ToolDisplay;
+      durationMs: number;
+    }
+  | { type: 'todos_updated'; todos: Todo[] }
+  | { type: 'reminder_injected'; text: string }
+  | { type: 'permission_asked'; request: ApprovalRequest }
+  | {
+      type: 'permission_decided';
+      callId: string;
+      decision: 'allow' | 'deny';
+      /** What decided: 'user', 'rule bash(git:*)', 'mode plan', 'hook', 'print mode'. */
+      by: string;
+      note?: string;
+    }
+  | { type: 'usage'; usage: Usage }
+  /** A failed model request that will be tried again. */
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /** A problem the user should see; `fatal` errors end the turn. */
+  | { type: 'error'; message: string; fatal: boolean }
+  | {
+      type: 'turn_end';
+      reason: TurnEndReason;
+      /** The final answer text (last assistant message). */
+      result: string;
+      rounds: number;
+      usage: Usage;
+    };
+
+export type AgentEventType = AgentEvent['type'];

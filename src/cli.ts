@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args';
+import { resolveConfig } from './config/resolve';
+import { assertNever } from './util/assert-never';
+
+// Heavy parts (the Ink app, the SDK) load only when a command needs them.
+async function main(argv: string[]): Promise<number> {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseCliArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`tick: ${error.message}\nTry 'tick --help'.\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const { command, flags } = parsed;
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(HELP_TEXT);
+      return 0;
+    case 'version':
+      process.stdout.write(`${readVersion()}\n`);
+      return 0;
+    case 'sessions':
+    case 'export': {
+      const config = resolveConfig(flags, process.env, process.cwd());
+      const { runSessionCommand } = await import('./session/commands');
+      return runSessionCommand(command, config);
+    }
+    case 'run': {
+      const config = resolveConfig(flags, process.env, process.cwd());
+      if (command.print) {
+        const prompt = command.prompt ?? (await readStdinPrompt());
+        if (!prompt) {
+          process.stderr.write('tick: -p needs a prompt (as an argument or on stdin)\n');
+          return 2;
+        }
+        const { runPrintCommand } = await import('./print/print-command');
+        return runPrintCommand(config, { ...command, prompt });
+      }
+      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+        process.stderr.write(
+          'tick: the app needs a terminal (stdin and stdout must be a TTY); use `tick -p "PROMPT"` for non-interactive runs\n',
+        );
+        return 2;
+      }
+      const { startInteractive } = await import('./cli/interactive');
+      return startInteractive(config, command);
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+async function readStdinPrompt(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    return String(pkg.version);
+  } catch {
+    return 'unknown';
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // A known, user-facing error is one line; anything else is a bug worth its message.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`tick: ${message}\n`);
+    process.exitCode = 1;
+  },
+);

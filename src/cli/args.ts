@@ -1,0 +1,175 @@
+import { parseArgs } from 'node:util';
+import type { CliFlags } from '../config/resolve';
+import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'run'; print: boolean; prompt?: string; format: OutputFormat; resume?: ResumeTarget; replay?: string }
+  | { kind: 'sessions'; action: 'list' } 
+  | { kind: 'sessions'; action: 'rm'; id: string }
+  | { kind: 'export'; id: string; format: 'md' | 'html' };
+
+/** `--continue` picks the newest session; `--resume` without an id asks. */
+export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
+
+export interface ParsedArgs {
+  command: Command;
+  flags: CliFlags;
+}
+
+export class UsageError extends Error {}
+
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
+const SESSION_ID = /^[0-9a-z][0-9a-z-]{5,}$/i;
+
+/** Parse argv (without node and script). Throws UsageError with a one-line message. */
+export function parseCliArgs(argv: string[]): ParsedArgs {
+  const normalised = normaliseResume(argv);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: normalised,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        print: { type: 'boolean', short: 'p' },
+        'output-format': { type: 'string' },
+        format: { type: 'string' },
+        model: { type: 'string', short: 'm' },
+        cwd: { type: 'string' },
+        'add-dir': { type: 'string', multiple: true },
+        'permission-mode': { type: 'string' },
+        allowedTools: { type: 'string', multiple: true },
+        disallowedTools: { type: 'string', multiple: true },
+        'max-turns': { type: 'string' },
+        sandbox: { type: 'boolean' },
+        continue: { type: 'boolean', short: 'c' },
+        resume: { type: 'string', short: 'r' },
+        replay: { type: 'string' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const flags: CliFlags = {
+    model: values.model,
+    cwd: values.cwd,
+    addDir: values['add-dir'],
+    permissionMode: parseMode(values['permission-mode']),
+    allowedTools: values.allowedTools,
+    disallowedTools: values.disallowedTools,
+    maxTurns: parseMaxTurns(values['max-turns']),
+    sandbox: values.sandbox,
+  };
+  if (values.help) return { command: { kind: 'help' }, flags };
+  if (values.version) return { command: { kind: 'version' }, flags };
+
+  const [first, ...rest] = positionals;
+  if (first === 'sessions' && !values.print) {
+    if (rest[0] === 'rm') {
+      if (!rest[1]) throw new UsageError('tick sessions rm needs a session id');
+      return { command: { kind: 'sessions', action: 'rm', id: rest[1] }, flags };
+    }
+    if (rest.length) throw new UsageError(`unknown sessions action '${rest[0]}' (try: tick sessions, tick sessions rm ID)`);
+    return { command: { kind: 'sessions', action: 'list' }, flags };
+  }
+  if (first === 'export' && !values.print) {
+    if (!rest[0]) throw new UsageError('tick export needs a session id');
+    const format = values.format ?? 'md';
+    if (format !== 'md' && format !== 'html') throw new UsageError(`--format must be md or html, got '${format}'`);
+    return { command: { kind: 'export', id: rest[0], format }, flags };
+  }
+
+  const format = values['output-format'] ?? 'text';
+  if (!OUTPUT_FORMATS.includes(format as OutputFormat)) {
+    throw new UsageError(`--output-format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
+  }
+  const resume: ResumeTarget | undefined = values.continue
+    ? { kind: 'latest' }
+    : values.resume !== undefined
+      ? values.resume === ''
+        ? { kind: 'pick' }
+        : { kind: 'id', id: values.resume }
+      : undefined;
+  const prompt = positionals.length ? positionals.join(' ') : undefined;
+  return {
+    command: {
+      kind: 'run',
+      print: Boolean(values.print),
+      prompt,
+      format: format as OutputFormat,
+      resume,
+      replay: values.replay,
+    },
+    flags,
+  };
+}
+
+/** `-r` takes an optional id: give it an empty value unless an id follows. */
+function normaliseResume(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    out.push(arg);
+    if (arg === '-r' || arg === '--resume') {
+      const next = argv[i + 1];
+      if (next !== undefined && SESSION_ID.test(next)) {
+        out.push(next);
+        i += 1;
+      } else {
+        out.push('');
+      }
+    }
+  }
+  return out;
+}
+
+function parseMode(value: string | undefined): PermissionMode | undefined {
+  if (value === undefined) return undefined;
+  if (!PERMISSION_MODES.includes(value as PermissionMode)) {
+    throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, got '${value}'`);
+  }
+  return value as PermissionMode;
+}
+
+function parseMaxTurns(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-turns must be a positive integer, got '${value}'`);
+  return n;
+}
+
+export const HELP_TEXT = `tick — a terminal coding agent whose plan is always on screen
+
+Usage:
+  tick [PROMPT]                 open the full-screen app in the current folder
+  tick -p "PROMPT"              run one prompt without the UI and exit (stdin may carry the prompt)
+  tick -c | --continue          resume the newest session of this workspace
+  tick -r | --resume [ID]       resume a session (without ID: pick one)
+  tick --replay FILE            replay a recorded session offline
+  tick sessions [rm ID]         list (or remove) this workspace's sessions
+  tick export ID [--format md|html]   a readable report of a session
+
+Options:
+  -p, --print                   print mode (non-interactive)
+  --output-format FORMAT        text | json | stream-json (print mode)
+  -m, --model NAME              model name (also TICK_MODEL or settings "model")
+  --permission-mode MODE        default | acceptEdits | plan | bypassPermissions
+  --allowedTools RULES          allow rules for this run, e.g. "bash(npm test:*) edit_file"
+  --disallowedTools RULES       deny rules for this run
+  --max-turns N                 model requests per prompt (default 100)
+  --cwd DIR                     workspace (default: the current folder)
+  --add-dir DIR                 another root the file tools may use (repeatable)
+  --sandbox                     run bash inside bubblewrap (workspace writable, no network)
+  -v, --version                 print the version
+  -h, --help                    this help
+
+Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
+TICK_IDLE_TIMEOUT_MS. With no model configured tick runs its built-in demo model.
+`;

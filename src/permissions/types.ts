@@ -1,0 +1,36 @@
+export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
+
+export const PERMISSION_MODES: readonly PermissionMode[] = [
+  'default',
+  'acceptEdits',
+  'plan',
+  'bypassPermissions',
+];
+
+/** What a tool call touches, as the permission gate sees it. */
+export interface ToolAccess {
+  kind: 'none' | 'read' | 'write' | 'exec';
+  /** Absolute paths the call reads or writes (after resolving against the workspace). */
+  paths?: string[];
+  /** The shell command, for exec. */
+  command?: string;
+}
+
+/** A question the gate puts to the user (keyboard in the app, flags in print mode). */
+export interface ApprovalRequest {
+  callId: string;
+  toolName: string;
+  /** The whole command or the path, never truncated. */
+  subject: string;
+  /** Why it is asked: "deletes files (rm)", "outside workspace: /etc/hosts". */
+  reason: string;
+  /** The rule "allow always" would add, e.g. `bash(npm run:*)`; absent when always is not offered. */
+  alwaysRule?: string;
+}
+
+export type ApprovalDecision =
+  | { decision: 'allow_once' }
+  | { decision: 'allow_always' }
+  | { decision: 'deny'; note?: string };
+
+export type Approve = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

@@ -1,0 +1,79 @@
+import type { Config } from '../config/types';
+import type { AgentEvent, TurnEndReason } from '../agent/events';
+import type { OutputFormat } from '../cli/args';
+import type { Approve } from '../permissions/types';
+import type { Agent, AgentOptions } from '../agent/agent';
+import { createAgent } from '../agent/agent';
+import { formatResult, type RunSummary } from './result';
+
+/** Print mode never asks: a call that needs approval is denied and the model is told why. */
+const denyInPrintMode: Approve = async () => ({
+  decision: 'deny',
+  note: 'tick runs in print mode, where nobody can approve',
+});
+
+export interface PrintIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface PrintOptions {
+  /** Extra wiring (session log, resume state) from the caller. */
+  agentOptions?: Partial<AgentOptions>;
+  /** A ready agent (tests, resume); created from config otherwise. */
+  agent?: Agent;
+}
+
+/** Runs one prompt without the UI. Returns the process exit code. */
+export async function runPrintMode(
+  config: Config,
+  prompt: string,
+  format: OutputFormat,
+  io: PrintIO,
+  options: PrintOptions = {},
+): Promise<number> {
+  const started = Date.now();
+  const agent =
+    options.agent ??
+    (await createAgent(config, { approve: denyInPrintMode, interactive: false, ...options.agentOptions }));
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const errors: string[] = [];
+  let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
+  try {
+    if (format === 'stream-json') {
+      io.stdout(
+        `${JSON.stringify({ type: 'system', subtype: 'init', session_id: agent.sessionId, model: agent.model, cwd: agent.cwd, permission_mode: agent.policy.mode })}\n`,
+      );
+    }
+    for await (const event of agent.run(prompt, controller.signal)) {
+      if (format === 'stream-json') io.stdout(`${JSON.stringify(event)}\n`);
+      if (event.type === 'error') {
+        errors.push(event.message);
+        if (format === 'text') io.stderr(`tick: ${event.message}\n`);
+      }
+      if (event.type === 'turn_end') end = event;
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await agent.close();
+  }
+  const reason: TurnEndReason = end?.reason ?? 'error';
+  const summary: RunSummary = {
+    reason,
+    result: end?.result ?? '',
+    rounds: end?.rounds ?? 0,
+    usage: end?.usage ?? { inputTokens: 0, outputTokens: 0 },
+    todos: agent.todos(),
+    sessionId: agent.sessionId,
+    durationMs: Date.now() - started,
+    errors,
+  };
+  const { stdout, stderr, exitCode } = formatResult(summary, format);
+  if (stdout) io.stdout(stdout);
+  if (stderr) io.stderr(stderr);
+  return exitCode;
+}

@@ -1,0 +1,69 @@
+import type { TurnEndReason } from '../agent/events';
+import type { Usage } from '../model/types';
+import type { Todo } from '../todos/types';
+import type { OutputFormat } from '../cli/args';
+import { assertNever } from '../util/assert-never';
+
+export interface RunSummary {
+  reason: TurnEndReason;
+  result: string;
+  rounds: number;
+  usage: Usage;
+  todos: Todo[];
+  sessionId: string;
+  durationMs: number;
+  errors: string[];
+}
+
+export function exitCodeFor(reason: TurnEndReason): number {
+  switch (reason) {
+    case 'done':
+    case 'stopped':
+      return 0;
+    case 'max_turns':
+    case 'error':
+      return 1;
+    case 'aborted':
+      return 130;
+    default:
+      return assertNever(reason);
+  }
+}
+
+/** What print mode writes at the end, per output format. Pure. */
+export function formatResult(
+  summary: RunSummary,
+  format: OutputFormat,
+): { stdout: string; stderr: string; exitCode: number } {
+  const exitCode = exitCodeFor(summary.reason);
+  const note =
+    summary.reason === 'max_turns'
+      ? `tick: stopped after ${summary.rounds} model requests (--max-turns)\n`
+      : summary.reason === 'aborted'
+        ? 'tick: interrupted\n'
+        : '';
+  switch (format) {
+    case 'text': {
+      const text = summary.result ? `${summary.result.replace(/\n*$/, '')}\n` : '';
+      return { stdout: text, stderr: note, exitCode };
+    }
+    case 'json':
+    case 'stream-json': {
+      const object = {
+        type: 'result',
+        subtype: summary.reason === 'done' || summary.reason === 'stopped' ? 'success' : `error_${summary.reason}`,
+        is_error: exitCode !== 0,
+        result: summary.result,
+        session_id: summary.sessionId,
+        turns: summary.rounds,
+        duration_ms: summary.durationMs,
+        usage: { input_tokens: summary.usage.inputTokens, output_tokens: summary.usage.outputTokens },
+        todos: summary.todos,
+        errors: summary.errors,
+      };
+      return { stdout: `${JSON.stringify(object)}\n`, stderr: format === 'json' ? note : '', exitCode };
+    }
+    default:
+      return assertNever(format);
+  }
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { ToolAccess } from '../permissions/types';
+import type { ToolDisplay } from '../agent/events';
+import type { Todo } from '../todos/types';
+
+export interface ToolContext {
+  /** The workspace root (real path). */
+  cwd: string;
+  /** Every root the file tools may touch without asking (cwd + --add-dir). */
+  roots: string[];
+  signal: AbortSignal;
+  /** Live output for the UI (bash streams here as it runs). */
+  onOutput: (chunk: string) => void;
+  /** Run bash inside bubblewrap. */
+  sandbox: boolean;
+}
+
+export interface ToolResult {
+  /** What the model receives. Errors start with `Error:`. */
+  output: string;
+  isError?: boolean;
+  display?: ToolDisplay;
+  /** Set by todo_write: the new list, which the loop stores and announces. */
+  todos?: Todo[];
+}
+
+/**
+ * One tool. The schema is declared once: it validates the model's arguments and
+ * produces the JSON Schema sent to the model.
+ */
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  schema: S;
+  /** What the call touches, for the permission gate. */
+  access(input: z.infer<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
+  /** One-line text for the UI card: the command, the path, the pattern. */
+  summary(input: z.infer<S>): string;
+  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolResult>;
+}
