@@ -42,6 +42,14 @@ export interface AgentOptions {
   /** Observers for the session log. */
   onEvent?: (event: AgentEvent) => void;
   onMessage?: (message: ChatMessage) => void;
+  /** Rules granted with "allow always" earlier in the session (resume). */
+  grantedRules?: string[];
+  /** "Allow always" granted this rule (the session log records it). */
+  onGrant?: (rule: string) => void;
+  /** A prompt ended (or was abandoned): the state the next prompt starts from. */
+  onTurnEnd?: (state: Readonly<AgentState>) => void;
+  /** /clear started a new conversation. */
+  onReset?: () => void;
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
@@ -84,6 +92,13 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     home: homedir(),
     interactive: options.interactive,
   });
+  for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
+  // Wrapped so the session log learns of "allow always" grants, whoever asks.
+  const approve: Approve = async (request, signal) => {
+    const answer = await options.approve(request, signal);
+    if (answer.decision === 'allow_always' && request.alwaysRule) options.onGrant?.(request.alwaysRule);
+    return answer;
+  };
   const state: AgentState = {
     sessionId: options.state?.sessionId ?? randomUUID(),
     messages: options.state?.messages ?? [],
@@ -114,7 +129,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           tools,
           toolDefinitions: definitions,
           hooks,
-          approve: options.approve,
+          approve,
           systemPrompt: () =>
             buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions }),
           cwd,
@@ -126,15 +141,20 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
         },
         signal,
       );
-      for await (const event of events) {
-        options.onEvent?.(event);
-        yield event;
+      try {
+        for await (const event of events) {
+          options.onEvent?.(event);
+          yield event;
+        }
+      } finally {
+        options.onTurnEnd?.(state);
       }
     },
     reset() {
       state.messages = [];
       state.todos = [];
       state.roundsSinceTodo = 0;
+      options.onReset?.();
     },
     setModel(name) {
       modelName = name;

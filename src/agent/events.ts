@@ -62,7 +62,11 @@ export type AgentEvent =
       note?: string;
     }
   | { type: 'usage'; usage: Usage }
-  /** A failed model request that will be tried again. */
+  /**
+   * A failed model request that will be tried again after `delayMs`; `attempt` counts the
+   * failed attempts (1 on the first retry). The retry streams the whole answer anew: drop
+   * the text, reasoning and tool_call_started cards this request streamed so far.
+   */
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
   /** A problem the user should see; `fatal` errors end the turn. */
   | { type: 'error'; message: string; fatal: boolean }

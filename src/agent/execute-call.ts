@@ -5,7 +5,7 @@ import type { HookContext } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { Todo } from '../todos/types';
 import { runHooks } from '../hooks/registry';
-import { parseToolInput } from '../tools/registry';
+import { parseToolInput, validateToolInput } from '../tools/registry';
 
 export interface CallContext {
   tools: Record<string, Tool>;
@@ -68,12 +68,12 @@ export async function executeToolCall(
   );
   if (pre.block !== undefined) return finish({ output: pre.block }, 'denied', pre.stop);
   if (pre.input !== undefined) {
-    const rewritten = tool.schema.safeParse(pre.input);
-    if (!rewritten.success) {
-      const output = `Error: a PreToolUse hook rewrote the input of ${call.name} into an invalid one: ${rewritten.error.message}`;
+    const rewritten = validateToolInput(tool, pre.input);
+    if (!rewritten.ok) {
+      const output = `${rewritten.error} (after a PreToolUse hook rewrote the input)`;
       return finish({ output }, 'error', pre.stop);
     }
-    input = rewritten.data;
+    input = rewritten.input;
   }
   if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
 

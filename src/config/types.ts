@@ -29,4 +29,6 @@ export interface Config {
   permissions: PermissionRules;
   hooks: CommandHookSettings;
   sandbox: boolean;
+  /** Non-fatal settings problems to show the user (unknown keys, ignored). */
+  warnings?: string[];
 }

@@ -48,7 +48,8 @@ const groupSchema = z.strictObject(
       .string({ error: 'must be a string' })
       .superRefine((matcher, ctx) => {
         const problem = matcherError(matcher);
-        if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid pattern: ${problem}` });
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: `is not a valid pattern: ${problem}` });
       })
       .optional(),
     hooks: z.array(handlerSchema, { error: 'must be an array of hook commands' }),

@@ -164,7 +164,10 @@ export function interpretHookRun(
     };
   }
   if (run.exitCode !== 0) {
-    const how = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `failed with exit code ${run.exitCode}`;
+    const how =
+      run.exitCode === null
+        ? `was killed by ${run.signal ?? 'a signal'}`
+        : `failed with exit code ${run.exitCode}`;
     const stderr = clip(run.stderr);
     return { outcome: {}, notices: [`${label} ${how}${stderr ? `: ${stderr}` : ''}`] };
   }

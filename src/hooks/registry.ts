@@ -54,7 +54,11 @@ export async function runHooks<E extends HookEventName>(
       outcome = await hook(current, ctx);
     } catch (error) {
       if (ctx.signal.aborted) break;
-      ctx.emit({ type: 'error', fatal: false, message: `${event} hook failed: ${errorMessage(error)}` });
+      ctx.emit({
+        type: 'error',
+        fatal: false,
+        message: `${event} hook failed: ${errorMessage(error)}`,
+      });
       continue;
     }
     if (!outcome) continue;

@@ -30,7 +30,10 @@ const PIPE_GRACE_MS = 1000;
  * Runs `/bin/sh -c command` in its own process group, so a timeout or an abort
  * kills the command and everything it started (no orphans left running).
  */
-export function runShellCommand(command: string, options: ShellRunOptions): Promise<ShellRunResult> {
+export function runShellCommand(
+  command: string,
+  options: ShellRunOptions,
+): Promise<ShellRunResult> {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';

@@ -51,7 +51,9 @@ export function realPathOf(p: string, hops = 0): string {
 export function isInside(realPath: string, roots: readonly string[]): boolean {
   return roots.some((root) => {
     const rel = path.relative(realPathOf(root), realPath);
-    return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
+    return (
+      rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel))
+    );
   });
 }
 

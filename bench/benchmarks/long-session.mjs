@@ -1,0 +1,1 @@
+export default { name: 'long-session', async run() { return { rows: [] }; } };

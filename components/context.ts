@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { AppController } from '../src/store/controller';
+import type { AppState } from '../src/store/types';
+import type { Look } from './lines/look';
+
+export interface AppContextValue {
+  controller: AppController;
+  look: Look;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('AppContext is missing');
+  return value;
+}
+
+/** Reads one value from the session store; selectors must return primitives or stable objects. */
+export function useAppState<T>(selector: (state: AppState) => T): T {
+  return useStore(useApp().controller.store, selector);
+}

@@ -1,0 +1,200 @@
+import type { Key } from 'ink';
+import type { AppController } from '../src/store/controller';
+import {
+  deleteBackward,
+  deleteForward,
+  deleteWordBackward,
+  insertText,
+  moveDown,
+  moveLeft,
+  moveLineEnd,
+  moveLineStart,
+  moveRight,
+  moveUp,
+} from '../src/store/input-editor';
+import type { AppState, InputState } from '../src/store/types';
+
+/** Bracketed paste markers as useInput reports them (the ESC is stripped). */
+const PASTE_START = '[200~';
+const PASTE_END = '[201~';
+/** Shift+Enter as xterm's modifyOtherKeys sends it. */
+const SHIFT_ENTER = '[27;2;13~';
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+/**
+ * The one keypress layer. Every key arrives here and goes to exactly one place:
+ * the approval prompt while it is shown, otherwise the global keys, then the input.
+ */
+export class KeypressLayer {
+  private pasting = false;
+
+  constructor(private readonly controller: AppController) {}
+
+  private get state(): AppState {
+    return this.controller.store.getState();
+  }
+
+  handle = (input: string, key: Key): void => {
+    if (input === PASTE_START) {
+      this.pasting = true;
+      return;
+    }
+    if (input === PASTE_END) {
+      this.pasting = false;
+      return;
+    }
+    const approval = this.state.pendingApproval;
+    if (approval) {
+      if (approval.noteMode) this.noteKey(input, key, approval.note);
+      else this.approvalKey(input, key);
+      return;
+    }
+    if (this.pasting) {
+      this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')));
+      return;
+    }
+    if (this.globalKey(input, key)) return;
+    this.inputKey(input, key);
+  };
+
+  private approvalKey(input: string, key: Key): void {
+    const c = this.controller;
+    if (key.ctrl && input === 'c') return c.ctrlC();
+    if (key.pageUp) return c.scrollPage(-1);
+    if (key.pageDown) return c.scrollPage(1);
+    if (key.escape) return c.answerApproval({ decision: 'deny' });
+    if (key.ctrl || key.meta) return;
+    switch (input.toLowerCase()) {
+      case 'y':
+      case '1':
+        return c.answerApproval({ decision: 'allow_once' });
+      case 'a':
+      case '2':
+        if (this.state.pendingApproval?.request.alwaysRule) c.answerApproval({ decision: 'allow_always' });
+        return;
+      case 'n':
+      case '3':
+        return c.answerApproval({ decision: 'deny' });
+      case 'e':
+        return c.setApprovalNoteMode(true);
+    }
+  }
+
+  private noteKey(input: string, key: Key, note: string): void {
+    const c = this.controller;
+    if (key.ctrl && input === 'c') return c.ctrlC();
+    if (key.escape) return c.setApprovalNoteMode(false);
+    if (key.return) return c.answerApproval({ decision: 'deny', ...(note.trim() ? { note: note.trim() } : {}) });
+    if (key.backspace || key.delete) return c.setApprovalNote(Array.from(note).slice(0, -1).join(''));
+    if (key.ctrl && input === 'u') return c.setApprovalNote('');
+    if (key.ctrl || key.meta) return;
+    c.setApprovalNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
+  }
+
+  /** Keys that mean the same whatever is typed. Returns true when the key was used. */
+  private globalKey(input: string, key: Key): boolean {
+    const c = this.controller;
+    const empty = this.state.input.text === '';
+    if (key.ctrl && input === 'c') {
+      c.ctrlC();
+      return true;
+    }
+    if (key.escape) {
+      if (!c.interrupt() && this.state.scrollTop !== null) c.scrollToBottom();
+      return true;
+    }
+    if (key.tab && key.shift) {
+      c.cycleMode();
+      return true;
+    }
+    if (key.pageUp || key.pageDown) {
+      c.scrollPage(key.pageUp ? -1 : 1);
+      return true;
+    }
+    if (key.ctrl && input === 't') {
+      c.toggleTodos();
+      return true;
+    }
+    if (key.ctrl && input === 'o') {
+      c.toggleExpand();
+      return true;
+    }
+    if (key.ctrl && input === 'd' && empty) {
+      void c.exit();
+      return true;
+    }
+    if (key.end && empty && this.state.scrollTop !== null) {
+      c.scrollToBottom();
+      return true;
+    }
+    return false;
+  }
+
+  private edit(change: (input: InputState) => InputState): void {
+    this.controller.setInput(change(this.state.input));
+  }
+
+  private inputKey(input: string, key: Key): void {
+    const c = this.controller;
+    const text = this.state.input;
+    const newline = (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
+    if (newline) return this.edit((state) => insertText(state, '\n'));
+    if (key.return) {
+      // A backslash before Enter continues the prompt on a new line.
+      if (text.text.slice(0, text.cursor).endsWith('\\')) return this.edit((state) => insertText(deleteBackward(state), '\n'));
+      return c.submit(text.text);
+    }
+    if (key.backspace || key.delete) return this.edit(deleteBackward);
+    if (key.leftArrow) return this.edit(moveLeft);
+    if (key.rightArrow) return this.edit(moveRight);
+    if (key.home) return this.edit(moveLineStart);
+    if (key.end) return this.edit(moveLineEnd);
+    if (key.upArrow) {
+      const moved = moveUp(text);
+      if (moved && this.state.historyIndex === null) return this.edit(() => moved);
+      return c.browseHistory(-1);
+    }
+    if (key.downArrow) {
+      const moved = moveDown(text);
+      if (moved && this.state.historyIndex === null) return this.edit(() => moved);
+      return c.browseHistory(1);
+    }
+    if (key.ctrl) {
+      switch (input) {
+        case 'a':
+          return this.edit(moveLineStart);
+        case 'e':
+          return this.edit(moveLineEnd);
+        case 'u':
+          return this.edit(() => ({ text: '', cursor: 0 }));
+        case 'w':
+          return this.edit(deleteWordBackward);
+        case 'd':
+          return this.edit(deleteForward);
+      }
+      return;
+    }
+    if (key.meta || key.tab || !input) return;
+    this.typed(input);
+  }
+
+  /**
+   * Printable text. Outside a bracketed paste, a chunk ending in one Enter is typing
+   * followed by Enter; several line breaks mean a paste from a terminal without brackets.
+   */
+  private typed(input: string): void {
+    const breaks = (input.match(/\r/g) ?? []).length;
+    if (breaks === 1 && input.endsWith('\r')) {
+      const text = insertText(this.state.input, clean(input.slice(0, -1)));
+      this.controller.setInput(text);
+      this.controller.submit(text.text);
+      return;
+    }
+    this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n'))));
+  }
+}
+
+function clean(text: string): string {
+  return text.replace(/\t/g, '    ').replace(CONTROL, '');
+}

@@ -1,0 +1,38 @@
+import type { Line } from './lines/spans';
+
+/** The todo panel moves beside the transcript from this width on. */
+export const WIDE_COLUMNS = 100;
+
+export interface FrameLayout {
+  /** Rows of every frame: the terminal's rows - 1, so Ink never clears the screen. */
+  frame: number;
+  wide: boolean;
+  transcriptWidth: number;
+  panelWidth: number;
+  /** Rows the bottom region (input or approval) may use. */
+  bottomMax: number;
+}
+
+export function frameLayout(columns: number, rows: number, hasTodos: boolean): FrameLayout {
+  const frame = Math.max(1, rows - 1);
+  const wide = hasTodos && columns >= WIDE_COLUMNS;
+  const panelWidth = wide ? Math.max(28, Math.min(44, Math.floor(columns * 0.3))) : columns;
+  return {
+    frame,
+    wide,
+    transcriptWidth: wide ? columns - panelWidth - 1 : columns,
+    panelWidth,
+    // Status line and rule stay; the transcript may shrink to nothing for a long question.
+    bottomMax: Math.max(1, frame - 2),
+  };
+}
+
+/** Keeps the first and last rows of something too tall, saying how many were left out. */
+export function clampMiddle(rows: Line[], max: number, ellipsis: string): Line[] {
+  if (rows.length <= max) return rows;
+  if (max <= 1) return rows.slice(0, max);
+  const head = Math.ceil((max - 1) / 2);
+  const tail = max - 1 - head;
+  const hidden = rows.length - head - tail;
+  return [...rows.slice(0, head), [{ text: `  ${ellipsis} ${hidden} more rows ${ellipsis}`, style: { dim: true } }], ...rows.slice(rows.length - tail)];
+}

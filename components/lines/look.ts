@@ -1,0 +1,90 @@
+/**
+ * How the terminal can show things: colour (NO_COLOR) and Unicode glyphs (the
+ * locale). Decided once at start-up and passed down, so tests can pick either.
+ */
+export interface Look {
+  color: boolean;
+  unicode: boolean;
+}
+
+export interface Glyphs {
+  spinner: readonly string[];
+  todoPending: string;
+  todoDone: string;
+  todoActive: string;
+  toolPending: string;
+  toolOk: string;
+  toolError: string;
+  toolDenied: string;
+  toolCancelled: string;
+  ellipsis: string;
+  rule: string;
+  bar: string;
+  prompt: string;
+  bullet: string;
+  arrowUp: string;
+  arrowDown: string;
+  thought: string;
+}
+
+const UNICODE: Glyphs = {
+  spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
+  todoPending: '☐',
+  todoDone: '☑',
+  todoActive: '▸',
+  toolPending: '○',
+  toolOk: '✓',
+  toolError: '✗',
+  toolDenied: '⊘',
+  toolCancelled: '⊖',
+  ellipsis: '…',
+  rule: '─',
+  bar: '│',
+  prompt: '›',
+  bullet: '•',
+  arrowUp: '↑',
+  arrowDown: '↓',
+  thought: '∴',
+};
+
+const ASCII: Glyphs = {
+  spinner: ['-', '\\', '|', '/'],
+  todoPending: '[ ]',
+  todoDone: '[x]',
+  todoActive: '[>]',
+  toolPending: 'o',
+  toolOk: '+',
+  toolError: 'x',
+  toolDenied: '!',
+  toolCancelled: '-',
+  ellipsis: '...',
+  rule: '-',
+  bar: '|',
+  prompt: '>',
+  bullet: '*',
+  arrowUp: '^',
+  arrowDown: 'v',
+  thought: '~',
+};
+
+export function glyphs(look: Look): Glyphs {
+  return look.unicode ? UNICODE : ASCII;
+}
+
+/** The locale decides glyphs: the first set of LC_ALL, LC_CTYPE, LANG; unset means UTF-8. */
+export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
+  if (!locale) return true;
+  return /utf-?8/i.test(locale);
+}
+
+export function detectLook(env: NodeJS.ProcessEnv = process.env): Look {
+  const noColor = (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.FORCE_COLOR === '0';
+  return { color: !noColor, unicode: localeIsUtf8(env) };
+}
+
+/** The frame of the shared animation clock for a spinner. */
+export function spinnerFrame(look: Look, tick: number): string {
+  const frames = glyphs(look).spinner;
+  return frames[tick % frames.length];
+}

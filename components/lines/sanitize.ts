@@ -1,0 +1,31 @@
+// Tool output and model text come from outside: escape sequences in them would move
+// the cursor or change modes behind Ink's back, so they are removed before layout.
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[@-Z\\-_]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const char of line) {
+    if (char === '\t') out += ' '.repeat(4 - (out.length % 4));
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * Plain text safe to lay out: escapes removed, tabs expanded, and a carriage return
+ * inside a line (progress bars) keeps only what was written after it.
+ */
+export function sanitizeText(text: string): string {
+  const cleaned = text.replace(ESCAPES, '').replace(/\r\n/g, '\n');
+  return cleaned
+    .split('\n')
+    .map((line) => {
+      const afterReturn = line.includes('\r') ? line.slice(line.lastIndexOf('\r', line.length - 2) + 1) : line;
+      return expandTabs(afterReturn.replace(/\r$/, '')).replace(CONTROLS, '');
+    })
+    .join('\n');
+}

@@ -1,0 +1,204 @@
+import type { CardStatus, ToolCard } from '../../src/store/types';
+import { formatDuration, formatSeconds, plural } from './format';
+import { glyphs, spinnerFrame, type Look } from './look';
+import { sanitizeText } from './sanitize';
+import type { Color, Line, Span, Style } from './spans';
+import { lineWidth, textWidth, truncateLine, wrapLine } from './wrap';
+
+/** Output rows a card shows until Ctrl+O expands it. */
+export const COLLAPSED_ROWS = 6;
+const INDENT: Line = [{ text: '  ' }];
+
+export interface CardView {
+  look: Look;
+  tick: number;
+  now: number;
+  /** Ctrl+O: show every output row. */
+  expanded: boolean;
+  /** The latest card: the one Ctrl+O expands, so its hint is shown. */
+  latest: boolean;
+  /** Spinners move (a turn is running). */
+  animate: boolean;
+}
+
+const STATUS_COLOR: Record<CardStatus, Color> = {
+  pending: 'gray',
+  asking: 'yellow',
+  running: 'cyan',
+  ok: 'green',
+  error: 'red',
+  denied: 'yellow',
+  cancelled: 'gray',
+};
+
+function statusGlyph(status: CardStatus, view: CardView): string {
+  const g = glyphs(view.look);
+  switch (status) {
+    case 'pending':
+      return g.toolPending;
+    case 'asking':
+      return '?';
+    case 'running':
+      return view.animate ? spinnerFrame(view.look, view.tick) : g.toolPending;
+    case 'ok':
+      return g.toolOk;
+    case 'error':
+      return g.toolError;
+    case 'denied':
+      return g.toolDenied;
+    case 'cancelled':
+      return g.toolCancelled;
+  }
+}
+
+function elapsed(card: ToolCard, view: CardView): string {
+  if (card.durationMs !== undefined && card.status !== 'running') return formatDuration(card.durationMs);
+  if (card.status === 'running' && card.startedAt !== undefined) return formatSeconds(view.now - card.startedAt);
+  return '';
+}
+
+function header(card: ToolCard, width: number, view: CardView): Line {
+  const glyph: Span = { text: statusGlyph(card.status, view), style: { fg: STATUS_COLOR[card.status], bold: true } };
+  const name: Span = { text: card.name, style: { bold: true } };
+  const time = elapsed(card, view);
+  const tail: Span[] = time ? [{ text: `  ${time}`, style: { dim: true } }] : [];
+  const fixed = textWidth(glyph.text) + 1 + textWidth(card.name) + lineWidth(tail);
+  const summaryText = card.summary.replace(/\s*\n\s*/g, ' ');
+  const room = width - fixed - 2;
+  const summary: Line =
+    summaryText && room >= 4 ? [{ text: '  ' }, ...truncateLine([{ text: summaryText }], room, glyphs(view.look).ellipsis)] : [];
+  return truncateLine([glyph, { text: ' ' }, name, ...summary, ...tail], width, glyphs(view.look).ellipsis);
+}
+
+function wrapped(text: string, width: number, style?: Style): Line[] {
+  const rows: Line[] = [];
+  for (const line of text.split('\n')) rows.push(...wrapLine([...INDENT, { text: line, style }], width, { indent: INDENT }));
+  return rows;
+}
+
+/** Keeps `max` rows from the end (or the start), saying how many were left out. */
+function clampRows(rows: Line[], max: number, from: 'start' | 'end', cut: number, view: CardView): Line[] {
+  if (rows.length <= max && cut === 0) return rows;
+  const keep = Math.min(rows.length, max - 1);
+  const hidden = rows.length - keep + cut;
+  const hint = view.latest ? ' (ctrl+o to expand)' : '';
+  const note: Line = [{ text: `  ${glyphs(view.look).ellipsis} ${plural(hidden, from === 'end' ? 'earlier line' : 'more line')}${hint}`, style: { dim: true } }];
+  return from === 'end' ? [note, ...rows.slice(rows.length - keep)] : [...rows.slice(0, keep), note];
+}
+
+/** Lines are cut before wrapping, so a huge log is not laid out on every frame. */
+const KEEP_LINES = COLLAPSED_ROWS * 4;
+
+interface Excerpt {
+  text: string;
+  /** Logical lines left out. */
+  cut: number;
+}
+
+function countLines(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}
+
+function excerpt(text: string, from: 'start' | 'end', expanded: boolean): Excerpt {
+  const clean = text.replace(/\n+$/, '');
+  if (expanded) return { text: sanitizeText(clean), cut: 0 };
+  const total = countLines(clean);
+  if (total <= KEEP_LINES) return { text: sanitizeText(clean), cut: 0 };
+  let index: number;
+  if (from === 'end') {
+    index = clean.length;
+    for (let i = 0; i < KEEP_LINES; i++) index = clean.lastIndexOf('\n', index - 1);
+    return { text: sanitizeText(clean.slice(index + 1)), cut: total - KEEP_LINES };
+  }
+  index = -1;
+  for (let i = 0; i < KEEP_LINES; i++) index = clean.indexOf('\n', index + 1);
+  return { text: sanitizeText(clean.slice(0, index)), cut: total - KEEP_LINES };
+}
+
+function diffRows(diff: string, width: number): Line[] {
+  const rows: Line[] = [];
+  for (const line of sanitizeText(diff).split('\n')) {
+    if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) continue;
+    let style: Style | undefined;
+    if (line.startsWith('+')) style = { fg: 'green' };
+    else if (line.startsWith('-')) style = { fg: 'red' };
+    else if (line.startsWith('@@')) style = { fg: 'cyan', dim: true };
+    else style = { dim: true };
+    rows.push(...wrapLine([...INDENT, { text: line, style }], width, { indent: INDENT }));
+  }
+  while (rows.length && rows[rows.length - 1].length <= 1 && !rows[rows.length - 1].some((part) => part.text.trim())) rows.pop();
+  return rows;
+}
+
+interface Body {
+  rows: Line[];
+  from: 'start' | 'end';
+  cut?: number;
+}
+
+/** Where a card's output is most telling: the end of a command's log, the start of the rest. */
+function readsFromEnd(card: ToolCard): boolean {
+  return card.name === 'bash';
+}
+
+function outputRows(card: ToolCard, width: number, view: CardView): Body {
+  const part = excerpt(card.output, readsFromEnd(card) ? 'end' : 'start', view.expanded);
+  const out = part.text;
+  const cut = part.cut;
+  const display = card.display ?? {};
+  switch (card.status) {
+    case 'pending':
+      return { rows: [], from: 'start' };
+    case 'asking':
+      return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
+    case 'running':
+      return { rows: card.name === 'bash' && out ? wrapped(out, width, { dim: true }) : [], from: 'end', cut };
+    case 'denied': {
+      const by = card.decidedBy ? ` (${card.decidedBy})` : '';
+      const note = card.note ? `: ${card.note}` : '';
+      const text = card.decidedBy || card.note ? `Denied${by}${note}` : out || 'Denied';
+      return { rows: wrapped(text, width, { fg: 'yellow' }), from: 'start' };
+    }
+    case 'cancelled':
+      return {
+        rows: [...(out && card.name === 'bash' ? wrapped(out, width, { dim: true }) : []), ...wrapped('Cancelled', width, { fg: 'gray' })],
+        from: 'end',
+        cut: card.name === 'bash' ? cut : 0,
+      };
+    case 'error':
+      return { rows: wrapped(out || 'failed', width, { fg: 'red' }), from: readsFromEnd(card) ? 'end' : 'start', cut };
+    case 'ok':
+      break;
+  }
+  switch (card.name) {
+    case 'bash': {
+      const rows = out ? wrapped(out, width, { dim: true }) : [];
+      if (display.exitCode) rows.push(...wrapped(`exit code ${display.exitCode}`, width, { fg: 'red' }));
+      return { rows, from: 'end', cut };
+    }
+    case 'edit_file':
+    case 'write_file':
+      return { rows: display.diff ? diffRows(display.diff, width) : wrapped(out.split('\n')[0] ?? '', width, { dim: true }), from: 'start' };
+    case 'read_file':
+      return { rows: wrapped(display.lines !== undefined ? `Read ${plural(display.lines, 'line')}` : out.split('\n')[0] ?? '', width, { dim: true }), from: 'start' };
+    case 'glob': {
+      const count = display.matches !== undefined ? plural(display.matches, 'match').replace('matchs', 'matches') : '';
+      return { rows: wrapped([count, out].filter(Boolean).join('\n'), width, { dim: true }), from: 'start', cut };
+    }
+    case 'todo_write': {
+      const summary = /\((\d+\/\d+) completed\)/.exec(out)?.[1];
+      return { rows: wrapped(summary ? `Updated the todo list (${summary} completed)` : 'Updated the todo list', width, { dim: true }), from: 'start' };
+    }
+    default:
+      return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut };
+  }
+}
+
+/** A tool call as rows: status glyph, name, summary, time, then its clamped output. */
+export function toolCardLines(card: ToolCard, width: number, view: CardView): Line[] {
+  const { rows, from, cut = 0 } = outputRows(card, width, view);
+  const body = view.expanded ? rows : clampRows(rows, COLLAPSED_ROWS, from, cut, view);
+  return [header(card, width, view), ...body];
+}

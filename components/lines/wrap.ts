@@ -1,0 +1,124 @@
+import stringWidth from 'string-width';
+import type { Line, Span, Style } from './spans';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Terminal columns of plain text (CJK and emoji count 2). */
+export function textWidth(text: string): number {
+  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+}
+
+export function lineWidth(line: Line): number {
+  let width = 0;
+  for (const part of line) width += textWidth(part.text);
+  return width;
+}
+
+function graphemes(text: string): string[] {
+  if (PRINTABLE_ASCII.test(text)) return text.split('');
+  return Array.from(segmenter.segment(text), (segment) => segment.segment);
+}
+
+/** Appends text to a line, joining it to the last span when the style is the same. */
+function append(line: Line, text: string, style: Style | undefined): void {
+  const last = line[line.length - 1];
+  if (last && last.style === style) last.text += text;
+  else line.push(style ? { text, style } : { text });
+}
+
+export interface WrapOptions {
+  /** Put at the start of every line after the first (a hanging indent). */
+  indent?: Line;
+}
+
+/**
+ * Word-wraps one logical line into rows of at most `width` columns. Words longer than
+ * a row are broken between graphemes; a wide character never straddles the edge.
+ */
+export function wrapLine(line: Line, width: number, options: WrapOptions = {}): Line[] {
+  const max = Math.max(1, width);
+  const indent = options.indent ?? [];
+  const indentWidth = Math.min(lineWidth(indent), max - 1);
+  const rows: Line[] = [];
+  let row: Line = [];
+  let used = 0;
+  const newRow = (): void => {
+    rows.push(row);
+    row = indent.map((part) => ({ ...part }));
+    used = indentWidth;
+  };
+  const pushChars = (text: string, style: Style | undefined): void => {
+    for (const char of graphemes(text)) {
+      const w = textWidth(char);
+      if (used + w > max && used > indentWidth) newRow();
+      append(row, char, style);
+      used += w;
+    }
+  };
+  for (const part of line) {
+    for (const token of part.text.split(/( +)/)) {
+      if (!token) continue;
+      const w = textWidth(token);
+      if (used + w <= max) {
+        append(row, token, part.style);
+        used += w;
+      } else if (token.startsWith(' ')) {
+        newRow();
+      } else if (w <= max - indentWidth) {
+        newRow();
+        append(row, token, part.style);
+        used += w;
+      } else {
+        pushChars(token, part.style);
+      }
+    }
+  }
+  rows.push(row);
+  return rows.map(trimEnd);
+}
+
+function trimEnd(line: Line): Line {
+  const last = line[line.length - 1];
+  if (last && / +$/.test(last.text) && !last.style?.inverse) {
+    const text = last.text.replace(/ +$/, '');
+    return text ? [...line.slice(0, -1), { ...last, text }] : line.slice(0, -1);
+  }
+  return line;
+}
+
+/** Wraps several logical lines. */
+export function wrapLines(lines: Line[], width: number, options?: WrapOptions): Line[] {
+  const rows: Line[] = [];
+  for (const line of lines) rows.push(...wrapLine(line, width, options));
+  return rows;
+}
+
+/** Cuts a line to `width` columns, ending with the ellipsis when something was cut. */
+export function truncateLine(line: Line, width: number, ellipsis = '…'): Line {
+  if (lineWidth(line) <= width) return line;
+  const room = Math.max(0, width - textWidth(ellipsis));
+  const out: Line = [];
+  let used = 0;
+  for (const part of line) {
+    for (const char of graphemes(part.text)) {
+      const w = textWidth(char);
+      if (used + w > room) {
+        append(out, ellipsis, part.style);
+        return out;
+      }
+      append(out, char, part.style);
+      used += w;
+    }
+  }
+  return out;
+}
+
+/** Splits text on newlines into one-span lines. */
+export function textLines(text: string, style?: Style): Line[] {
+  return text.split('\n').map((row): Line => (row ? [style ? { text: row, style } : { text: row }] : []));
+}
+
+export function withPrefix(prefix: Span[], line: Line): Line {
+  return [...prefix.map((part) => ({ ...part })), ...line];
+}

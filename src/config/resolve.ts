@@ -1,0 +1,184 @@
+/**
+ * One resolved Config from defaults < user < project < local settings < env < flags.
+ * Every bad value is a ConfigError with a one-line message naming where it came from.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Config, PermissionRules } from './types';
+import type { PermissionMode } from '../permissions/types';
+import { PERMISSION_MODES } from '../permissions/types';
+import { ConfigError, SettingsError } from './errors';
+import { loadSettings } from './settings';
+import { ruleSyntaxError, splitRuleList } from './rule-list';
+
+/** The command-line flags that shape the config (parsed by the CLI, validated here). */
+export interface CliFlags {
+  model?: string;
+  cwd?: string;
+  addDir?: string[];
+  permissionMode?: string;
+  /** Rule lists as typed: `["bash(git status) edit_file", "read_file"]`. */
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  maxTurns?: number;
+  sandbox?: boolean;
+}
+
+/** Used when an endpoint is configured but no model is named (OpenAI's small default). */
+export const DEFAULT_MODEL = 'gpt-4o-mini';
+/** The model name shown when no endpoint is configured and the built-in demo runs. */
+export const DEMO_MODEL = 'demo';
+
+export const CONFIG_DEFAULTS = {
+  idleTimeoutMs: 120_000,
+  maxRetries: 4,
+  maxTurns: 100,
+  reminderRounds: 3,
+  permissionMode: 'default' as PermissionMode,
+};
+
+/** An env value, with empty strings meaning "not set". */
+function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function envInteger(env: NodeJS.ProcessEnv, name: string, min: 0 | 1): number | undefined {
+  const raw = envValue(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) {
+    const kind = min === 1 ? 'a positive' : 'a non-negative';
+    throw new ConfigError(`${name} must be ${kind} integer, got '${env[name]}'`);
+  }
+  return value;
+}
+
+function expandHome(path: string, env: NodeJS.ProcessEnv): string {
+  const home = envValue(env, 'HOME') ?? homedir();
+  if (path === '~') return home;
+  return path.startsWith('~/') ? join(home, path.slice(2)) : path;
+}
+
+/** The real path of an existing directory; `what` names the source in the error. */
+function realDirectory(path: string, what: string): string {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    throw new ConfigError(`${what}: no such directory: ${path}`);
+  }
+  if (!statSync(real).isDirectory()) throw new ConfigError(`${what}: not a directory: ${path}`);
+  return real;
+}
+
+function flagRules(values: string[] | undefined, flag: string): string[] {
+  const rules = (values ?? []).flatMap(splitRuleList);
+  for (const rule of rules) {
+    const problem = ruleSyntaxError(rule);
+    if (problem) throw new ConfigError(`${flag}: ${problem}`);
+  }
+  return rules;
+}
+
+function permissionModeFlag(flag: string | undefined): PermissionMode | undefined {
+  if (flag === undefined) return undefined;
+  if (!(PERMISSION_MODES as readonly string[]).includes(flag)) {
+    throw new ConfigError(
+      `--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, got '${flag}'`,
+    );
+  }
+  return flag as PermissionMode;
+}
+
+function maxTurnsFlag(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(`--max-turns must be a positive integer, got '${value}'`);
+  }
+  return value;
+}
+
+function modelFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new ConfigError('--model must not be empty');
+  return value.trim();
+}
+
+/**
+ * Resolves flags, env and settings files into a Config. `cwd` is the directory tick
+ * was started in; `--cwd` and `--add-dir` are relative to it. Throws ConfigError
+ * (SettingsError for a bad settings file).
+ */
+export function resolveConfig(flags: CliFlags, env: NodeJS.ProcessEnv, cwd: string): Config {
+  const startDir = resolve(cwd);
+  const workspace = flags.cwd
+    ? realDirectory(resolve(startDir, expandHome(flags.cwd, env)), '--cwd')
+    : realDirectory(startDir, 'working directory');
+  const tickHome = envValue(env, 'TICK_HOME');
+  const home = tickHome
+    ? resolve(startDir, expandHome(tickHome, env))
+    : join(expandHome('~', env), '.tick');
+
+  // Validate flags and env before reading files, so the first problem reported is the cheapest.
+  const model = modelFlag(flags.model) ?? envValue(env, 'TICK_MODEL');
+  const mode = permissionModeFlag(flags.permissionMode);
+  const maxTurns = maxTurnsFlag(flags.maxTurns);
+  const allowed = flagRules(flags.allowedTools, '--allowedTools');
+  const disallowed = flagRules(flags.disallowedTools, '--disallowedTools');
+  const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
+  const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
+
+  const { layers, merged, warnings } = loadSettings(workspace, home);
+
+  const addDirs: string[] = [];
+  const addDir = (dir: string): void => {
+    if (dir !== workspace && !addDirs.includes(dir)) addDirs.push(dir);
+  };
+  for (const layer of layers) {
+    for (const dir of layer.settings.additionalDirectories) {
+      try {
+        addDir(
+          realDirectory(
+            resolve(workspace, expandHome(dir, env)),
+            'permissions.additionalDirectories',
+          ),
+        );
+      } catch (error) {
+        throw new SettingsError(`Error in ${layer.path}: ${(error as Error).message}`, layer.path);
+      }
+    }
+  }
+  for (const dir of flags.addDir ?? []) {
+    addDir(realDirectory(resolve(startDir, expandHome(dir, env)), '--add-dir'));
+  }
+
+  const baseURL = envValue(env, 'OPENAI_BASE_URL') ?? merged.baseURL;
+  const apiKey = envValue(env, 'OPENAI_API_KEY');
+  const demo = !envValue(env, 'OPENAI_BASE_URL') && !apiKey && !merged.baseURL;
+  const permissions: PermissionRules = {
+    allow: [...merged.permissions.allow, ...allowed],
+    ask: [...merged.permissions.ask],
+    deny: [...merged.permissions.deny, ...disallowed],
+  };
+
+  return {
+    cwd: workspace,
+    addDirs,
+    home,
+    model: model ?? merged.model ?? (demo ? DEMO_MODEL : DEFAULT_MODEL),
+    ...(baseURL ? { baseURL } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    demo,
+    idleTimeoutMs: idleTimeoutMs ?? merged.idleTimeoutMs ?? CONFIG_DEFAULTS.idleTimeoutMs,
+    maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
+    maxTurns: maxTurns ?? merged.maxTurns ?? CONFIG_DEFAULTS.maxTurns,
+    reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
+    permissionMode: mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode,
+    permissions,
+    hooks: merged.hooks,
+    sandbox: flags.sandbox ?? merged.sandbox ?? false,
+    warnings,
+  };
+}

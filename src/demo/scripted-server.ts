@@ -1,0 +1,259 @@
+import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { completionBody, streamChunks, toolCallIds, type ResponseContext } from './dialects';
+import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
+
+export { DIALECTS } from './script-types';
+export type {
+  Dialect,
+  Fault,
+  RecordedRequest,
+  Script,
+  ScriptedToolCall,
+  ScriptedTurn,
+} from './script-types';
+export { loadScript } from './load-script';
+
+/**
+ * The project's scripted OpenAI-compatible server: answers chat completions from
+ * a script of turns, streaming or not, in the dialect and with the faults each
+ * turn asks for. Used by the built-in demo model, session replay and the tests.
+ */
+export interface ScriptedServer {
+  /** `http://127.0.0.1:PORT/v1` */
+  baseURL: string;
+  /** Every chat request received, failed attempts included. */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const FINISHED_TURN: ScriptedTurn = { text: '(script finished)' };
+const DEEPSEEK_REASONING_ERROR =
+  'The reasoning_content in the thinking mode must be passed back to the API.';
+
+export async function startScriptedServer(
+  script: Script,
+  options: { port?: number; host?: string } = {},
+): Promise<ScriptedServer> {
+  const requests: RecordedRequest[] = [];
+  let served = 0;
+  /** Failed attempts of the turn at index `served`. */
+  let failures = 0;
+  /** Tool-call ids of DeepSeek turns that reasoned: their reasoning must come back. */
+  const reasonedCalls = new Set<string>();
+
+  const turnFor = (request: RecordedRequest): ScriptedTurn =>
+    typeof script === 'function' ? script(request, served) : (script[served] ?? FINISHED_TURN);
+
+  /** The fault to inject now, if any; advances the script when the turn is served. */
+  const decide = (turn: ScriptedTurn): Fault | undefined => {
+    const fault = turn.fault;
+    const repeating =
+      fault && (fault.kind === 'status' || fault.kind === 'drop' || fault.kind === 'stall');
+    if (repeating && failures < (fault.times ?? Infinity)) {
+      failures += 1;
+      return fault;
+    }
+    served += 1;
+    failures = 0;
+    return repeating ? undefined : fault;
+  };
+
+  const handleChat = async (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendError(res, 400, 'Request body is not valid JSON');
+    }
+    const request: RecordedRequest = {
+      body,
+      headers: { ...req.headers },
+      method: req.method ?? 'POST',
+      path: req.url ?? '',
+    };
+    requests.push(request);
+    const missing = missingReasoning(request.body, reasonedCalls);
+    if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
+
+    const turn = turnFor(request);
+    const sequence = served + 1;
+    const fault = decide(turn);
+    const ctx: ResponseContext = {
+      model: typeof request.body?.model === 'string' ? request.body.model : 'scripted',
+      sequence,
+      created: Math.floor(Date.now() / 1000),
+      includeUsage: request.body?.stream_options?.include_usage === true,
+      promptTokens: Math.max(1, Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4)),
+    };
+    if (!fault && turn.dialect === 'deepseek' && turn.reasoning) {
+      for (const id of toolCallIds(turn, ctx)) reasonedCalls.add(id);
+    }
+    if (fault?.kind === 'status') return sendStatusFault(res, fault);
+    if (request.body?.stream === true && turn.stream !== false) {
+      return streamTurn(res, turn, ctx, fault);
+    }
+    return answerWhole(res, turn, ctx, fault);
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      return sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: 'scripted', object: 'model', created: 0, owned_by: 'tick' }],
+      });
+    }
+    if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      return sendError(res, 404, `No route for ${req.method} ${path}`);
+    }
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      handleChat(req, res, Buffer.concat(parts).toString('utf8')).catch((error: unknown) => {
+        if (!res.headersSent) sendError(res, 500, `Scripted server failed: ${String(error)}`);
+        else res.destroy();
+      });
+    });
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    baseURL: `http://${shownHost}:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled streams keep their sockets open; close() alone would wait for them.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function streamTurn(
+  res: ServerResponse,
+  turn: ScriptedTurn,
+  ctx: ResponseContext,
+  fault: Fault | undefined,
+): Promise<void> {
+  let closed = false;
+  res.on('close', () => (closed = true));
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  res.flushHeaders();
+  if (turn.waitFor) await turn.waitFor();
+
+  const chunks = streamChunks(turn, ctx);
+  const stopAt =
+    fault && fault.kind !== 'status'
+      ? Math.min(fault.kind === 'error-event' ? 1 : fault.afterChunks, chunks.length)
+      : chunks.length;
+  for (let n = 0; n < stopAt; n += 1) {
+    if (closed) return;
+    if (n > 0 && turn.delayMs) await pause(turn.delayMs);
+    if (closed) return;
+    await write(res, `data: ${JSON.stringify(chunks[n])}\n\n`);
+  }
+  if (closed) return;
+  switch (fault?.kind) {
+    case 'drop':
+      res.socket?.destroy();
+      return;
+    case 'stall':
+      return; // Leave the connection open and silent; close() or the client ends it.
+    case 'malformed':
+      await write(res, 'data: {"choices": [{"delta": {"content": "unfinished\n\n');
+      break;
+    case 'error-event':
+      await write(res, `data: ${JSON.stringify({ error: errorObject(fault.message) })}\n\n`);
+      break;
+    default:
+      break;
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+async function answerWhole(
+  res: ServerResponse,
+  turn: ScriptedTurn,
+  ctx: ResponseContext,
+  fault: Fault | undefined,
+): Promise<void> {
+  if (turn.waitFor) await turn.waitFor();
+  if (turn.delayMs) await pause(turn.delayMs);
+  switch (fault?.kind) {
+    case 'drop':
+      res.socket?.destroy();
+      return;
+    case 'stall':
+      return;
+    case 'malformed':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"choices": [{"message": ');
+      return;
+    case 'error-event':
+      return sendJson(res, 200, { error: errorObject(fault.message) });
+    default:
+      return sendJson(res, 200, completionBody(turn, ctx));
+  }
+}
+
+function sendStatusFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {
+  const headers: Record<string, string> = {};
+  if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  const message = fault.message ?? STATUS_CODES[fault.status] ?? 'Error';
+  sendJson(res, fault.status, { error: errorObject(message, fault.status) }, headers);
+}
+
+/** DeepSeek's rule: an assistant tool-call message from a reasoning turn needs its reasoning. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the client's raw JSON body
+function missingReasoning(body: any, reasonedCalls: Set<string>): boolean {
+  if (reasonedCalls.size === 0 || !Array.isArray(body?.messages)) return false;
+  return body.messages.some(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: one raw message
+    (m: any) =>
+      m?.role === 'assistant' &&
+      Array.isArray(m.tool_calls) &&
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: one raw tool call
+      m.tool_calls.some((c: any) => reasonedCalls.has(c?.id)) &&
+      !(typeof m.reasoning_content === 'string' && m.reasoning_content),
+  );
+}
+
+function errorObject(message: string, status?: number) {
+  const type = status === undefined || status >= 500 ? 'server_error' : 'invalid_request_error';
+  return { message, type, code: status ?? null };
+}
+
+function sendError(res: ServerResponse, status: number, message: string, type?: string): void {
+  sendJson(res, status, { error: { ...errorObject(message, status), ...(type ? { type } : {}) } });
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function write(res: ServerResponse, text: string): Promise<void> {
+  return new Promise((resolve) => res.write(text, () => resolve()));
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,210 @@
+import { splitArgs } from './cli-args';
+import { type Handler } from './classify-files';
+import { programHandler } from './classify-programs';
+import { NOT_READING_ARGS, READ_ONLY, WORKSPACE_TOOLS } from './command-lists';
+import { isDangerousVar, type Arg, type CommandPart } from './command-part';
+import { WRAPPERS } from './command-wrappers';
+import { parseCommand } from './parse-command';
+import { PathJudge } from './path-judge';
+import { isInsideRoots, criticalPath } from './paths';
+import {
+  forbidden,
+  readOnly,
+  risky,
+  severity,
+  workspace,
+  worst,
+  type ClassifyContext,
+  type RiskLevel,
+  type Verdict,
+} from './risk';
+
+export type { ClassifyContext, RiskLevel, Verdict } from './risk';
+
+export interface ClassifiedPart {
+  /** The command as written. */
+  text: string;
+  level: RiskLevel;
+  /** Why: "deletes files", "writes outside the workspace: /etc/hosts". */
+  reason: string;
+  /** Rule-matching forms (see CommandPart). */
+  matchText: string;
+  coreText: string;
+  /** How it was reached: ['bash -c'], ['xargs']. */
+  via: string[];
+  /** Set when the part could not be analysed: it is asked, never allowed by a rule. */
+  unparseable?: string;
+  /** xargs/find -exec append arguments not known beforehand. */
+  extraArgs: boolean;
+  /** The level of its redirections alone (an allow rule by prefix does not cover a risky one). */
+  redirectLevel: RiskLevel;
+}
+
+export interface CommandClassification {
+  /** The most severe part's level ('read-only' for an empty command). */
+  level: RiskLevel;
+  parts: ClassifiedPart[];
+  /** Which part decided and why: "`rm -rf build` deletes files". */
+  reason: string;
+}
+
+const FORK_BOMB_TEXT =
+  /(\S+)\s*\(\s*\)\s*\{[^}]*\1\s*\|\s*\1\s*&|\bfork\s+while\s+fork\b|while\s*\(?\s*(?:1|true|True)\s*\)?\s*:?\s*os\.fork\(\)|for\s*\(\s*;\s*;\s*\)\s*fork\(\)/;
+
+/**
+ * How dangerous a shell command is: every part it would run is classified and the
+ * most severe one decides. Unknown programs count as workspace work (they run in
+ * the workspace like a build); what cannot be analysed counts as risky.
+ */
+export function classifyCommand(command: string, ctx: ClassifyContext): CommandClassification {
+  const parts = parseCommand(command, { cwd: ctx.cwd, home: ctx.home }).map((p) => classifyPart(p, ctx));
+  if (FORK_BOMB_TEXT.test(command) && !parts.some((p) => p.level === 'forbidden')) {
+    parts.push({
+      ...(parts[0] ?? emptyPart(command)),
+      text: command.trim(),
+      level: 'forbidden',
+      reason: 'is a fork bomb (it keeps starting copies of itself)',
+    });
+  }
+  if (parts.length === 0) return { level: 'read-only', parts, reason: 'does nothing' };
+  const top = parts.reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
+  return { level: top.level, parts, reason: describePart(top) };
+}
+
+/** "`rm -rf build` deletes files", with where it was found: "(in bash -c)". */
+export function describePart(part: ClassifiedPart): string {
+  const text = part.text.length > 80 ? `${part.text.slice(0, 79)}…` : part.text;
+  const via = part.via.filter((v) => v !== '$(...)' || part.via.length === 1);
+  return `\`${text}\` ${part.reason}${via.length ? ` (in ${via.join(', ')})` : ''}`;
+}
+
+function emptyPart(text: string): ClassifiedPart {
+  return { text, level: 'read-only', reason: '', matchText: text, coreText: text, via: [], extraArgs: false, redirectLevel: 'read-only' };
+}
+
+export function classifyPart(part: CommandPart, ctx: ClassifyContext): ClassifiedPart {
+  const base = {
+    text: part.text,
+    matchText: part.matchText,
+    coreText: part.coreText,
+    via: part.via,
+    extraArgs: part.extraArgs,
+  };
+  if (part.unparseable) {
+    const reason = part.unparseable;
+    return { ...base, level: 'risky', reason, unparseable: reason, redirectLevel: 'read-only' };
+  }
+  const j = new PathJudge(part, ctx);
+  const verdicts: Verdict[] = [programVerdict(part, j)];
+  if (part.inFunctions.includes(part.name) && (part.background || part.pipelineSize > 1)) {
+    verdicts.push(forbidden('is a fork bomb (a function that keeps starting copies of itself)'));
+  }
+  for (const w of part.wrappers) {
+    if (WRAPPERS[w]?.privileged) verdicts.push(risky(`runs as root or another user (${w})`));
+  }
+  for (const a of part.assigns) {
+    if (a.name === 'IFS') verdicts.push(risky('changes IFS (how the shell splits words)'));
+    else if (isDangerousVar(a.name)) verdicts.push(workspace(`sets ${a.name}`));
+  }
+  if (part.envChanged) verdicts.push(workspace(`runs after ${part.envChanged} was changed`));
+  if (!NOT_READING_ARGS.has(part.name)) {
+    for (const arg of splitArgs(part.argv).operands) {
+      const v = j.read(arg);
+      if (v) verdicts.push(v);
+    }
+  }
+  const command = worst(verdicts, readOnly('only reads'));
+  const redirect = worst(
+    part.redirects.flatMap((r) =>
+      r.kind === 'write' ? [j.write(r.target, 'writes')] : r.kind === 'read' ? [j.read(r.target) ?? readOnly('reads')] : [],
+    ),
+    readOnly('only reads'),
+  );
+  const top = worst([command, redirect], command);
+  return { ...base, level: top.level, reason: top.reason, redirectLevel: redirect.level };
+}
+
+function programVerdict(part: CommandPart, j: PathJudge): Verdict {
+  const { name, argv } = part;
+  if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
+  const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || programHandler(name) !== undefined;
+  if (argv.length === 2 && /^(--version|-V|--help|-h|version|help)$/.test(argv[1].value ?? '') && known && !part.qualified) {
+    return readOnly('prints its version or help');
+  }
+  const handler = programHandler(name) ?? READERS[name];
+  if (part.qualified) {
+    const shown = argv[0].value;
+    const own = workspace(`runs ${shown} (not a system program; treated as workspace work)`);
+    return handler ? worst([handler(part, j)], own) : own;
+  }
+  if (handler) return handler(part, j);
+  if (part.callsFunction) return readOnly('calls a shell function defined in the command');
+  if (READ_ONLY.has(name)) return readOnly('only reads');
+  if (WORKSPACE_TOOLS.has(name)) return workspace(`runs ${name}`);
+  return workspace(`runs ${name} (not a known command; treated as workspace work)`);
+}
+
+function outputOption(...opts: string[]): Handler {
+  return (part, j) => {
+    const { values } = splitArgs(part.argv, opts);
+    const out = opts.map((o) => values.get(o)).find(Boolean);
+    return out ? j.write(out, 'writes') : readOnly('only reads');
+  };
+}
+
+function secondOperandWritten(part: CommandPart, j: PathJudge): Verdict {
+  const second: Arg | undefined = splitArgs(part.argv).operands[1];
+  return second && !(part.name === 'xxd' && second.value === '-') ? j.write(second, 'writes') : readOnly('only reads');
+}
+
+function find(part: CommandPart, j: PathJudge): Verdict {
+  const args = part.argv;
+  const starts: Arg[] = [];
+  for (let i = 1; i < args.length && !/^[-(!]/.test(args[i].value ?? '-'); i++) starts.push(args[i]);
+  if (starts.length === 0) starts.push({ value: '.', glob: false, raw: '.' });
+  const verdicts: Verdict[] = [];
+  const values = args.map((a) => a.value ?? '');
+  if (values.includes('-delete')) {
+    const filtered = values.some((v) => /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(v));
+    for (const start of starts) {
+      const abs = j.abs(start);
+      const critical = abs && criticalPath(abs, j.homeDir);
+      if (critical && !filtered) verdicts.push(forbidden(`deletes everything in ${critical} (find -delete)`));
+      else if (!abs || !isInsideRoots(abs, j.roots)) {
+        verdicts.push(risky(`deletes files outside the workspace (find ${start.raw} -delete)`));
+      } else verdicts.push(risky('deletes files (find -delete)'));
+    }
+  }
+  args.forEach((a, i) => {
+    if (/^-f(print0?|printf|ls)$/.test(a.value ?? '') && args[i + 1]) verdicts.push(j.write(args[i + 1], 'writes'));
+  });
+  return worst(verdicts, readOnly('searches for files'));
+}
+
+/** Read-only programs with options that write files or run programs. */
+const READERS: Record<string, Handler> = {
+  find,
+  sort: outputOption('-o', '--output'),
+  tree: outputOption('-o'),
+  base64: outputOption('-o', '--output'),
+  iconv: outputOption('-o', '--output'),
+  uniq: secondOperandWritten,
+  xxd: secondOperandWritten,
+  rg: (part) =>
+    part.argv.some((a) => /^--pre(=|$)|^--hostname-bin/.test(a.value ?? ''))
+      ? workspace('runs a preprocessor program (rg --pre)')
+      : readOnly('searches files'),
+  awk: awkVerdict,
+  gawk: awkVerdict,
+  source: (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
+  '.': (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
+};
+
+function awkVerdict(part: CommandPart, j: PathJudge): Verdict {
+  const values = part.argv.map((a) => a.value ?? '');
+  const inplace = values.some((v, i) => (v === '-i' && values[i + 1] === 'inplace') || v === '--inplace');
+  if (values.includes('-f')) return workspace('runs an awk program file');
+  if (!inplace) return readOnly('reads and filters text');
+  const files = splitArgs(part.argv, ['-i', '-v', '-F']).operands.slice(1);
+  return worst(files.map((f) => j.write(f, 'edits')), workspace('edits files in place'));
+}

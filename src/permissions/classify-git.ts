@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { hasFlag, splitArgs } from './cli-args';
+import type { Arg, CommandPart } from './command-part';
+import type { PathJudge } from './path-judge';
+import { readOnly, risky, workspace, worst, type Verdict } from './risk';
+
+const READ_ONLY_SUBCOMMANDS = new Set(
+  `status log diff show blame grep ls-files ls-tree ls-remote rev-parse describe shortlog cat-file
+  help version count-objects whatchanged show-ref show-branch name-rev merge-base rev-list
+  for-each-ref check-ignore check-attr var diff-tree diff-files diff-index verify-commit verify-tag
+  fsck cherry range-diff annotate`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** `-c key=value` settings that make git run a command. */
+const COMMAND_CONFIG =
+  /^(alias\.|core\.(pager|editor|sshcommand|hookspath|fsmonitor|gitproxy|askpass)|sequence\.editor|gpg\.program|credential\.|filter\.|diff\.|merge\.|url\.|include\.|includeif\.|uploadpack\.|receive\.|protocol\.)|\.(command|cmd|helper|program|textconv|driver)$/i;
+
+const GLOBAL_VALUE_OPTS = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env'];
+
+/** git, by subcommand: reads, local work, or history/remote changes that are hard to undo. */
+export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
+  const argv = part.argv;
+  const verdicts: Verdict[] = [];
+  let i = 1;
+  while (i < argv.length && (argv[i].value ?? '').startsWith('-')) {
+    const a = argv[i].value!;
+    if (a === '-c' || a === '--config-env') {
+      const setting = argv[i + 1]?.value;
+      const key = setting?.split('=')[0] ?? '';
+      if (setting === undefined || COMMAND_CONFIG.test(key) || setting.includes('=!')) {
+        verdicts.push(risky(`sets git config that can run commands (-c ${setting ?? '…'})`));
+      }
+    }
+    if (a.startsWith('--exec-path=')) verdicts.push(risky('runs git programs from another path'));
+    i += GLOBAL_VALUE_OPTS.includes(a) ? 2 : 1;
+  }
+  const sub = argv[i]?.value;
+  const rest: Arg[] = [argv[i] ?? { value: 'git', glob: false, raw: 'git' }, ...argv.slice(i + 1)];
+  if (sub === undefined) {
+    return worst(verdicts, argv[i] ? risky('runs a git subcommand only known at run time') : readOnly('shows git help'));
+  }
+  verdicts.push(subcommandVerdict(sub, rest, j));
+  return worst(verdicts, readOnly('reads the git repository'));
+}
+
+function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
+  const { opts, operands, values } = splitArgs(args, ['-o', '--output', '-m', '-b', '-B', '-c', '-C']);
+  const has = (short: string, ...long: string[]) => hasFlag(opts, short, ...long);
+  const ops = operands.map((o) => o.value);
+  switch (sub) {
+    case 'push': {
+      const force =
+        has('f', '--force', '--force-with-lease', '--force-if-includes', '--mirror') ||
+        ops.some((o) => o?.startsWith('+'));
+      if (force) return risky('force-pushes (rewrites history on the remote)');
+      if (has('d', '--delete', '--prune') || ops.some((o) => o?.startsWith(':'))) {
+        return risky('deletes branches on the remote');
+      }
+      return risky('publishes commits to a remote (git push)');
+    }
+    case 'clean':
+      if (has('n', '--dry-run')) return readOnly('lists untracked files (dry run)');
+      return risky('deletes untracked files (git clean)');
+    case 'reset':
+      if (opts.some((o) => ['--hard', '--merge', '--keep'].includes(o))) {
+        return risky('discards uncommitted changes (git reset --hard)');
+      }
+      return workspace('moves the branch pointer (git reset)');
+    case 'checkout':
+      if (has('f', '--force') || args.some((a) => a.value === '--') || ops.includes('.')) {
+        return risky('discards uncommitted changes (git checkout -- PATH)');
+      }
+      return workspace('switches branches');
+    case 'restore':
+      if (has('S', '--staged') && !has('W', '--worktree')) return workspace('unstages changes');
+      return risky('discards uncommitted changes (git restore)');
+    case 'switch':
+      return has('f', '--force', '--discard-changes')
+        ? risky('discards uncommitted changes (git switch --force)')
+        : workspace('switches branches');
+    case 'branch':
+      if (has('D') || (has('d', '--delete') && has('f', '--force'))) {
+        return risky('deletes a branch even if it is not merged (git branch -D)');
+      }
+      if (has('d', '--delete', '-m', '-M', '-c', '-C', '--move', '--copy') || values.size > 0) {
+        return workspace('changes branches');
+      }
+      return operands.length === 0 || has('l', '--list', '--contains', '--merged', '--points-at')
+        ? readOnly('lists branches')
+        : workspace('creates a branch');
+    case 'tag':
+      return operands.length === 0 || has('l', '--list', '--contains', '--points-at')
+        ? readOnly('lists tags')
+        : workspace('changes tags');
+    case 'remote':
+      return ops.length === 0 || ['show', 'get-url'].includes(ops[0] ?? '')
+        ? readOnly('lists remotes')
+        : workspace('changes remotes');
+    case 'stash':
+      if (['drop', 'clear'].includes(ops[0] ?? '')) return risky('deletes stashed changes');
+      return ['list', 'show'].includes(ops[0] ?? '') ? readOnly('lists stashes') : workspace('stashes changes');
+    case 'reflog':
+      return ['expire', 'delete'].includes(ops[0] ?? '')
+        ? risky('deletes reflog entries (history you could recover)')
+        : readOnly('shows the reflog');
+    case 'rm':
+      return has('', '--cached') ? workspace('untracks files') : risky('deletes files (git rm)');
+    case 'filter-branch':
+    case 'filter-repo':
+      return risky('rewrites the whole history');
+    case 'update-ref':
+      return has('d') ? risky('deletes a ref') : workspace('updates a ref');
+    case 'worktree':
+      if (ops[0] === 'list') return readOnly('lists worktrees');
+      return ops[0] === 'remove' && has('f', '--force')
+        ? risky('deletes a worktree with its changes')
+        : workspace('changes worktrees');
+    case 'submodule':
+      if (ops[0] === 'status' || ops[0] === undefined) return readOnly('lists submodules');
+      return ops[0] === 'deinit' && has('f', '--force')
+        ? risky('removes submodules with their changes')
+        : workspace('updates submodules');
+    case 'config':
+      return config(opts, operands);
+    case 'archive': {
+      const out = values.get('-o') ?? values.get('--output');
+      return out ? j.write(out, 'writes') : readOnly('writes an archive to the output');
+    }
+    case 'notes':
+    case 'bisect':
+      return ['list', 'show', 'log'].includes(ops[0] ?? '') ? readOnly('reads notes') : workspace(`runs git ${sub}`);
+  }
+  if (READ_ONLY_SUBCOMMANDS.has(sub)) {
+    const out = values.get('--output');
+    if (out) return j.write(out, 'writes');
+    if (opts.some((o) => o === '--ext-diff' || o.startsWith('--textconv'))) {
+      return workspace('runs external diff programs');
+    }
+    return readOnly(`reads the git repository (git ${sub})`);
+  }
+  return workspace(`runs git ${path.basename(sub)}`);
+}
+
+function config(opts: string[], operands: Arg[]): Verdict {
+  const reading =
+    opts.some((o) => /^--(get|get-all|get-regexp|get-urlmatch|list|show-origin|show-scope)$/.test(o)) ||
+    opts.includes('-l') ||
+    (operands.length === 1 && !opts.some((o) => /^--(unset|unset-all|add|replace-all|edit)$/.test(o)));
+  if (reading) return readOnly('reads git config');
+  const key = operands[0]?.value ?? '';
+  const value = operands[1]?.value ?? '';
+  if (COMMAND_CONFIG.test(key) || value.startsWith('!')) {
+    return risky(`sets git config that can run commands (${key})`);
+  }
+  if (opts.some((o) => o === '--global' || o === '--system' || o === '-e' || o === '--edit')) {
+    return risky('changes git config outside the workspace');
+  }
+  return workspace('changes the repository config');
+}

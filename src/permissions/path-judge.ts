@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { Arg, CommandPart } from './command-part';
+import {
+  criticalPath,
+  displayPath,
+  isBlockDevice,
+  isHarmlessDevice,
+  isInsideRoots,
+  protectedPath,
+  secretPath,
+} from './paths';
+import { forbidden, readOnly, risky, workspace, type ClassifyContext, type Verdict } from './risk';
+
+/** Judges the paths one command part reads, writes or deletes. */
+export class PathJudge {
+  constructor(
+    private readonly part: CommandPart,
+    private readonly ctx: ClassifyContext,
+  ) {}
+
+  get homeDir(): string {
+    return this.ctx.home;
+  }
+
+  get roots(): readonly string[] {
+    return this.ctx.roots;
+  }
+
+  /** Absolute path of an argument (for a glob: the directory the pattern starts in). */
+  abs(arg: Arg): string | undefined {
+    if (arg.value === undefined) return undefined;
+    let p = arg.value;
+    if (arg.glob) {
+      const segs = p.split('/');
+      const first = segs.findIndex((s) => /[*?[]/.test(s));
+      p = segs.slice(0, first).join('/') || (p.startsWith('/') ? '/' : '.');
+    }
+    if (path.isAbsolute(p)) return path.resolve(p);
+    return this.part.cwd === undefined ? undefined : path.resolve(this.part.cwd, p);
+  }
+
+  /** The absolute path with symlinks resolved (when the context can). */
+  real(arg: Arg): string | undefined {
+    const abs = this.abs(arg);
+    return abs && this.ctx.realpath ? this.ctx.realpath(abs) : abs;
+  }
+
+  show(abs: string): string {
+    return displayPath(abs, this.ctx.cwd, this.ctx.home);
+  }
+
+  /** Writing to `arg` (`verb` as in "writes", "copies to", "moves to"). */
+  write(arg: Arg, verb: string, opts: { devNullOk?: boolean } = { devNullOk: true }): Verdict {
+    if (arg.value === undefined) {
+      return risky(`${verb} a path only known at run time (${arg.raw})`);
+    }
+    const abs = this.abs(arg);
+    if (abs === undefined) return risky(`${verb} ${arg.value} in a directory only known at run time`);
+    if (isHarmlessDevice(abs)) {
+      return opts.devNullOk ? readOnly(`${verb} ${abs}`) : risky(`${verb} the device ${abs}`);
+    }
+    if (isBlockDevice(abs)) return forbidden(`${verb} the disk device ${abs} (destroys its data)`);
+    if (abs.startsWith('/dev/')) return risky(`${verb} the device ${abs}`);
+    const real = this.real(arg) ?? abs;
+    if (!isInsideRoots(real, this.ctx.roots)) {
+      return risky(`${verb} outside the workspace: ${this.show(real)}`);
+    }
+    const guarded = protectedPath(real, this.ctx.roots);
+    if (guarded) return risky(`${verb} ${this.show(real)} (${guarded})`);
+    return workspace(`${verb} ${this.show(real)}`);
+  }
+
+  /** Deleting `arg`; recursive deletes of critical directories are forbidden. */
+  remove(arg: Arg, recursive: boolean, verb = 'deletes'): Verdict {
+    if (arg.value === undefined) return risky(`${verb} a path only known at run time (${arg.raw})`);
+    const abs = this.abs(arg);
+    if (abs === undefined) return risky(`${verb} ${arg.value} in a directory only known at run time`);
+    const critical = criticalPath(abs, this.ctx.home);
+    const everything = arg.glob ? 'everything in ' : '';
+    if (critical && (recursive || isBlockDevice(abs))) return forbidden(`${verb} ${everything}${critical}`);
+    if (isBlockDevice(abs)) return forbidden(`${verb} the disk device ${abs}`);
+    const real = this.real(arg) ?? abs;
+    if (this.ctx.roots.includes(real) && recursive) {
+      return risky(arg.glob ? `${verb} everything in the workspace` : `${verb} the whole workspace`);
+    }
+    if (!isInsideRoots(real, this.ctx.roots)) {
+      return risky(`${verb} files outside the workspace: ${this.show(real)}`);
+    }
+    return risky(`${verb} files`);
+  }
+
+  /** Reading `arg`: only secrets matter. */
+  read(arg: Arg): Verdict | undefined {
+    const real = this.real(arg);
+    const secret = real && secretPath(real, this.ctx.home);
+    return secret ? risky(`reads ${secret}`) : undefined;
+  }
+}

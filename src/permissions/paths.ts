@@ -1,0 +1,172 @@
+import { lstatSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { globToRegExp } from './glob-match';
+
+/** Symlink hops followed before giving up (the kernel's own limit). */
+const MAX_LINK_HOPS = 40;
+
+/** `~` and `~/x` -> home; everything else unchanged. */
+export function expandHome(p: string, home: string): string {
+  if (p === '~') return home;
+  return p.startsWith('~/') ? path.join(home, p.slice(2)) : p;
+}
+
+/**
+ * The real absolute path of `p` (after `~` and against `cwd`): every symlink on the
+ * way resolved, `..` applied after the links as the kernel does, and for a path that
+ * does not exist yet the part that exists resolved and the rest appended. A dangling
+ * symlink is followed to where it points, because writing through it lands there.
+ * This is what the permission decision must see; the file tools pass it in
+ * ToolAccess.paths.
+ */
+export function resolveRealPath(p: string, cwd: string, home: string): string {
+  const expanded = expandHome(p, home);
+  const pending = (path.isAbsolute(expanded) ? expanded : `${cwd}/${expanded}`)
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
+  let resolved = '/';
+  let hops = 0;
+  while (pending.length > 0) {
+    const name = pending.shift()!;
+    if (name === '..') {
+      resolved = path.dirname(resolved);
+      continue;
+    }
+    const next = path.join(resolved, name);
+    let isLink = false;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      // Does not exist (yet): nothing further can be a link.
+      return path.resolve(next, ...pending);
+    }
+    if (!isLink) {
+      resolved = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return path.resolve(next, ...pending);
+    const target = readlinkSync(next);
+    if (path.isAbsolute(target)) resolved = '/';
+    pending.unshift(...target.split('/').filter((s) => s !== '' && s !== '.'));
+  }
+  return resolved;
+}
+
+/** True when `p` is `root` or inside it (both absolute, normalised). */
+export function isInside(p: string, root: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel));
+}
+
+export function isInsideRoots(p: string, roots: readonly string[]): boolean {
+  return roots.some((root) => isInside(p, root));
+}
+
+/** Devices that are safe to write to: the bit bucket and the standard streams. */
+export function isHarmlessDevice(p: string): boolean {
+  return /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/.test(p);
+}
+
+/** Disks and partitions: writing to one destroys a file system. */
+export function isBlockDevice(p: string): boolean {
+  return /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/.test(
+    p,
+  );
+}
+
+const SYSTEM_DIRS = [
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/opt',
+  '/proc',
+  '/root',
+  '/sbin',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+  '/Applications',
+  '/Library',
+  '/System',
+  '/Users',
+];
+
+/**
+ * Why deleting (recursively) `abs` would wreck the machine, or undefined: the root,
+ * a top-level system directory, the home directory or one above it.
+ */
+export function criticalPath(abs: string, home: string): string | undefined {
+  if (abs === '/') return 'the root directory';
+  if (SYSTEM_DIRS.includes(abs)) return `the system directory ${abs}`;
+  if (abs === home) return 'the home directory';
+  if (isInside(home, abs)) return `${abs}, which holds the home directory`;
+  return undefined;
+}
+
+const SECRET_NAMES = [
+  '.env',
+  '.env.*',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  'id_rsa*',
+  'id_dsa*',
+  'id_ecdsa*',
+  'id_ed25519*',
+  '*.keychain',
+  '*.keychain-db',
+  '.netrc',
+  '.git-credentials',
+  '.pgpass',
+].map(globToRegExp);
+const NOT_SECRET_NAMES = /\.(pub|example|sample|template|dist|defaults)$/;
+const SECRET_HOME_DIRS = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.kube',
+  '.azure',
+  '.password-store',
+  '.config/gcloud',
+  '.docker/config.json',
+  'Library/Keychains',
+];
+
+/** Why `abs` holds secrets (`.env`, `~/.ssh/...`, keys), or undefined. */
+export function secretPath(abs: string, home: string): string | undefined {
+  const name = path.basename(abs);
+  if (!NOT_SECRET_NAMES.test(name) && SECRET_NAMES.some((re) => re.test(name))) {
+    return `a secret file (${name})`;
+  }
+  for (const dir of SECRET_HOME_DIRS) {
+    if (isInside(abs, path.join(home, dir))) return `secrets in ~/${dir}`;
+  }
+  return undefined;
+}
+
+/** Files inside a workspace whose change alters what runs or is allowed: git hooks, tick settings. */
+export function protectedPath(abs: string, roots: readonly string[]): string | undefined {
+  for (const root of roots) {
+    if (!isInside(abs, root)) continue;
+    const rel = path.relative(root, abs).split(path.sep);
+    if (rel[0] === '.tick') return "tick's own settings";
+    if (rel[0] === '.git' && (rel[1] === 'hooks' || rel[1] === 'config')) {
+      return "git's hooks or config (they run commands)";
+    }
+  }
+  return undefined;
+}
+
+/** A path for messages: relative to the workspace when inside it, else absolute. */
+export function displayPath(abs: string, cwd: string, home: string): string {
+  if (isInside(abs, cwd)) return path.relative(cwd, abs) || '.';
+  if (isInside(abs, home)) return '~' + abs.slice(home.length);
+  return abs;
+}

@@ -1,0 +1,35 @@
+/** How much a shell command can do, from harmless to never allowed. */
+export type RiskLevel = 'read-only' | 'workspace' | 'risky' | 'forbidden';
+
+export const RISK_LEVELS: readonly RiskLevel[] = ['read-only', 'workspace', 'risky', 'forbidden'];
+
+export interface Verdict {
+  level: RiskLevel;
+  /** Why, as the approval prompt says it: "deletes files", "writes outside the workspace: /etc/x". */
+  reason: string;
+}
+
+export interface ClassifyContext {
+  /** Where the command runs (the workspace root, a real path). */
+  cwd: string;
+  /** Every root writes may go to without asking (cwd + --add-dir), real paths. */
+  roots: string[];
+  /** The user's home directory (os.homedir(), not TICK_HOME). */
+  home: string;
+  /** Resolves symlinks of an absolute path; when absent, paths are taken as written. */
+  realpath?: (abs: string) => string;
+}
+
+export function severity(level: RiskLevel): number {
+  return RISK_LEVELS.indexOf(level);
+}
+
+/** The most severe verdict; the first one among equals (the order they were found in). */
+export function worst(verdicts: readonly Verdict[], fallback: Verdict): Verdict {
+  return verdicts.reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a), fallback);
+}
+
+export const readOnly = (reason: string): Verdict => ({ level: 'read-only', reason });
+export const workspace = (reason: string): Verdict => ({ level: 'workspace', reason });
+export const risky = (reason: string): Verdict => ({ level: 'risky', reason });
+export const forbidden = (reason: string): Verdict => ({ level: 'forbidden', reason });

@@ -1,0 +1,106 @@
+import { assertNever } from '../util/assert-never';
+import { callTitle, stamp } from './export-markdown';
+import { clampOutput, type ReportStep, type SessionReport } from './report';
+
+/** Text made safe for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+// One inline style sheet: the file opens anywhere, offline, with nothing to fetch.
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
+h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+.prompt { background: #f2f5fa; border-left: 4px solid #4a7bd0; padding: .5rem 1rem; white-space: pre-wrap; }
+.answer { white-space: pre-wrap; }
+.tool { border: 1px solid #ddd; border-radius: 6px; margin: .5rem 0; padding: .25rem .75rem; }
+.tool summary { cursor: pointer; } .status-ok { color: #1a7f37; } .status-error, .status-denied { color: #c62828; }
+.status-cancelled, .status-unfinished { color: #8a6d00; }
+pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; }
+.note { color: #666; font-style: italic; } .error { color: #c62828; }
+table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #ddd; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+code { font-family: ui-monospace, monospace; font-size: .9em; }
+`;
+
+function step(item: ReportStep): string {
+  switch (item.kind) {
+    case 'answer':
+      return `<div class="answer">${escapeHtml(item.text.trim())}</div>`;
+    case 'tool': {
+      const { call } = item;
+      const during = [
+        call.duringTodos.length ? `While: ${call.duringTodos.join('; ')}` : '',
+        call.permission ? `Permission ${call.permission}` : '',
+      ]
+        .filter(Boolean)
+        .map((note) => `<div class="note">${escapeHtml(note)}</div>`)
+        .join('');
+      return [
+        `<details class="tool" data-tool="${escapeHtml(call.name)}">`,
+        `<summary><code>${escapeHtml(callTitle(call))}</code> · <span class="status-${escapeHtml(call.status)}">${escapeHtml(call.status)}</span>${call.durationMs ? ` · ${call.durationMs} ms` : ''}</summary>`,
+        during,
+        `<pre>${escapeHtml(clampOutput(call.output) || '(no output)')}</pre>`,
+        '</details>',
+      ].join('');
+    }
+    case 'note':
+      return `<p class="note">${escapeHtml(item.text)}</p>`;
+    case 'error':
+      return `<p class="error">Error: ${escapeHtml(item.text)}</p>`;
+    default:
+      return assertNever(item);
+  }
+}
+
+/** The session as one self-contained HTML page; every recorded string is escaped. */
+export function renderHtml(report: SessionReport): string {
+  const { header } = report;
+  const done = report.finalTodos.filter((todo) => todo.status === 'completed').length;
+  const prompts = report.prompts.map((prompt, index) =>
+    [
+      `<section class="turn">`,
+      `<h2>${index + 1}. ${prompt.source === 'hook' ? 'Hook prompt' : 'Prompt'} <small>${stamp(prompt.t)}</small></h2>`,
+      `<div class="prompt">${escapeHtml(prompt.text || '(none)')}</div>`,
+      ...prompt.steps.map(step),
+      prompt.end
+        ? `<p class="note">Ended: ${escapeHtml(prompt.end.reason)} after ${prompt.end.rounds} model requests.</p>`
+        : '<p class="note">Did not finish (interrupted).</p>',
+      '</section>',
+    ].join('\n'),
+  );
+  const todoRows = report.todos.map(
+    (item, index) =>
+      `<tr><td>${index + 1}</td><td>${escapeHtml(item.content)}</td><td>${escapeHtml(item.status)}</td><td>${stamp(item.startedAt)}</td><td>${stamp(item.finishedAt)}</td><td>${item.toolCalls.map((call) => `<code>${escapeHtml(callTitle(call))}</code>`).join(', ') || '-'}</td></tr>`,
+  );
+  const todos = report.todos.length
+    ? `<table><thead><tr><th>#</th><th>Item</th><th>Status</th><th>Started</th><th>Finished</th><th>Tool calls while in progress</th></tr></thead><tbody>\n${todoRows.join('\n')}\n</tbody></table>`
+    : '<p>No todo list was written.</p>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>tick session ${escapeHtml(header.id)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>tick session ${escapeHtml(header.id)}</h1>
+<ul class="meta">
+<li>Workspace: <code>${escapeHtml(header.cwd)}</code></li>
+<li>Model: ${escapeHtml(header.model || '-')}</li>
+<li>Started: ${stamp(Date.parse(header.startedAt))}</li>
+<li>Last activity: ${stamp(report.lastActivity)}</li>
+<li>Prompts: ${report.prompts.filter((prompt) => prompt.source === 'user').length} · Tool calls: ${report.toolCalls} · Todos: ${done}/${report.finalTodos.length} completed</li>
+<li>Tokens: ${report.usage.inputTokens} in, ${report.usage.outputTokens} out</li>
+${header.replayOf ? `<li>Replay of: <code>${escapeHtml(header.replayOf)}</code></li>\n` : ''}</ul>
+${prompts.join('\n')}
+<h2>Todo history</h2>
+${todos}
+</body>
+</html>
+`;
+}

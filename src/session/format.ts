@@ -1,0 +1,116 @@
+import type { AgentEvent } from '../agent/events';
+import type { ChatMessage } from '../model/types';
+
+/** The session file format this tick writes and the newest it reads. */
+export const SESSION_FORMAT_VERSION = 1;
+
+/** Strings at least this long are stored once, in a blob line, and referenced elsewhere. */
+export const BLOB_MIN_CHARS = 2048;
+
+/** Where a large string went: the id of the blob line that holds it. */
+export interface BlobRef {
+  $blob: string;
+}
+
+export interface HeaderRecord {
+  v: number;
+  kind: 'header';
+  id: string;
+  cwd: string;
+  startedAt: string;
+  model: string;
+  /** Set when this session is a replay of another session's file. */
+  replayOf?: string;
+}
+
+/** An event as the loop yielded it; a large field may be a BlobRef. */
+export interface EventRecord {
+  kind: 'event';
+  t: number;
+  event: AgentEvent;
+}
+
+export interface MessageRecord {
+  kind: 'message';
+  t: number;
+  message: ChatMessage;
+}
+
+export interface BlobRecord {
+  kind: 'blob';
+  id: string;
+  text: string;
+}
+
+/** "Allow always" added this rule for the rest of the session. */
+export interface GrantRecord {
+  kind: 'grant';
+  t: number;
+  rule: string;
+}
+
+/** State the messages do not carry, written when a prompt ends. */
+export interface StateRecord {
+  kind: 'state';
+  t: number;
+  roundsSinceTodo: number;
+}
+
+/** /clear: what came before is no longer the conversation (grants stay). */
+export interface ClearRecord {
+  kind: 'clear';
+  t: number;
+}
+
+/** The line before this one was torn by a crash; readers skip it. */
+export interface TornRecord {
+  kind: 'torn';
+  t: number;
+  /** The 1-based number of the torn line. */
+  skipLine: number;
+}
+
+export type SessionRecord =
+  | HeaderRecord
+  | EventRecord
+  | MessageRecord
+  | BlobRecord
+  | GrantRecord
+  | StateRecord
+  | ClearRecord
+  | TornRecord;
+
+/** Events not worth a line: the final tool_result and assistant_message carry their content. */
+export const UNRECORDED_EVENTS: ReadonlySet<AgentEvent['type']> = new Set([
+  'tool_output',
+  'text_delta',
+  'reasoning_delta',
+]);
+
+export function isBlobRef(value: unknown): value is BlobRef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { $blob?: unknown }).$blob === 'string'
+  );
+}
+
+/** A session file that cannot be used; the message names the file and, when known, the line. */
+export class SessionFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    detail: string,
+  ) {
+    super(line === undefined ? `${file}: ${detail}` : `${file} line ${line}: ${detail}`);
+    this.name = 'SessionFileError';
+  }
+}
+
+/** A session problem the user must resolve (not found, in use, ambiguous id). */
+export class SessionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SessionError';
+  }
+}

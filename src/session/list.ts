@@ -1,0 +1,121 @@
+import { readdirSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Config } from '../config/types';
+import type { Todo } from '../todos/types';
+import { SessionError } from './format';
+import { liveLockOwner } from './lock';
+import { isSafeSessionId, lockFile, sessionDir, sessionFile } from './paths';
+import { readSessionFile } from './reader';
+
+/** What `tick sessions`, `tick -p -r` and the app's picker show for one session. */
+export interface SessionSummary {
+  id: string;
+  file: string;
+  /** ISO time from the header. */
+  startedAt: string;
+  /** Time of the last record (ms since the epoch). */
+  lastActivity: number;
+  model: string;
+  /** The first prompt the user typed ('' when none yet). */
+  firstPrompt: string;
+  /** Prompts the user typed. */
+  prompts: number;
+  todos: { done: number; total: number };
+  /** The pid of a live tick process writing it now. */
+  inUseBy?: number;
+  /** Why the file cannot be resumed (corrupt, foreign, newer format). */
+  error?: string;
+}
+
+/** The workspace's sessions, most recently active first. Unreadable files are listed with `error`. */
+export function listSessions(config: Pick<Config, 'home' | 'cwd'>): SessionSummary[] {
+  const dir = sessionDir(config.home, config.cwd);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => summarise(sessionFile(dir, basename(name, '.jsonl'))))
+    .sort((a, b) => b.lastActivity - a.lastActivity || b.startedAt.localeCompare(a.startedAt));
+}
+
+export function summarise(file: string): SessionSummary {
+  const id = basename(file, '.jsonl');
+  const inUseBy = liveLockOwner(lockFile(file));
+  const base = { id, file, ...(inUseBy !== undefined ? { inUseBy } : {}) };
+  try {
+    const parsed = readSessionFile(file);
+    let firstPrompt = '';
+    let prompts = 0;
+    let todos: Todo[] = [];
+    let lastActivity = Date.parse(parsed.header.startedAt) || 0;
+    for (const record of parsed.records) {
+      lastActivity = Math.max(lastActivity, record.t);
+      if (record.kind !== 'event') continue;
+      const { event } = record;
+      if (event.type === 'user_prompt' && event.source === 'user') {
+        prompts += 1;
+        if (!firstPrompt) firstPrompt = event.text;
+      }
+      if (event.type === 'todos_updated') todos = event.todos;
+    }
+    return {
+      ...base,
+      id: parsed.header.id,
+      startedAt: parsed.header.startedAt,
+      lastActivity,
+      model: parsed.header.model,
+      firstPrompt,
+      prompts,
+      todos: {
+        done: todos.filter((todo) => todo.status === 'completed').length,
+        total: todos.length,
+      },
+    };
+  } catch (error) {
+    let mtime = 0;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      // Vanished while listing: keep the entry with its error.
+    }
+    return {
+      ...base,
+      startedAt: '',
+      lastActivity: mtime,
+      model: '',
+      firstPrompt: '',
+      prompts: 0,
+      todos: { done: 0, total: 0 },
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/**
+ * The file of a session by id or unique id prefix (at least 4 characters).
+ * Throws SessionError when none or several match.
+ */
+export function findSessionFile(config: Pick<Config, 'home' | 'cwd'>, id: string): string {
+  if (!isSafeSessionId(id)) throw new SessionError(`'${id}' is not a session id`);
+  const dir = sessionDir(config.home, config.cwd);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+  } catch {
+    names = [];
+  }
+  const ids = names.map((name) => basename(name, '.jsonl'));
+  if (ids.includes(id)) return sessionFile(dir, id);
+  const matches = id.length >= 4 ? ids.filter((candidate) => candidate.startsWith(id)) : [];
+  if (matches.length === 1) return sessionFile(dir, matches[0]);
+  if (matches.length > 1) {
+    throw new SessionError(`session id '${id}' is ambiguous: ${matches.join(', ')}`);
+  }
+  throw new SessionError(
+    `no session '${id}' in this workspace (${config.cwd}); \`tick sessions\` lists them`,
+  );
+}

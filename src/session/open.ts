@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentOptions } from '../agent/agent';
+import type { ResumeTarget } from '../cli/args';
+import type { Config } from '../config/types';
+import { SESSION_FORMAT_VERSION, SessionError, type HeaderRecord } from './format';
+import { findSessionFile, listSessions } from './list';
+import { acquireLock, type SessionLock } from './lock';
+import { lockFile, sessionDir, sessionFile } from './paths';
+import { readSessionFile } from './reader';
+import { restoreSession, type RestoredSession } from './restore';
+import { SessionWriter } from './writer';
+
+/** The agent options a session supplies: the restored state and the log's observers. */
+export type SessionAgentOptions = Required<
+  Pick<
+    AgentOptions,
+    'state' | 'onEvent' | 'onMessage' | 'grantedRules' | 'onGrant' | 'onTurnEnd' | 'onReset'
+  >
+>;
+
+export interface OpenedSession {
+  id: string;
+  /** The JSONL file (it appears with the first record of a new session). */
+  file: string;
+  /** Spread into createAgent's options (chain your own onEvent/onMessage around these). */
+  agentOptions: SessionAgentOptions;
+  /** Set when resuming: the state, the grants and the events to repaint. */
+  restored?: RestoredSession;
+  /** Lines for the user (a torn last line was ignored). */
+  notices: string[];
+  /** Closes the file and releases the lock. Idempotent. */
+  close(): void;
+}
+
+export interface OpenSessionOptions {
+  /** Told once if writing the log fails (disk full): the run goes on unsaved. */
+  onError?: (message: string) => void;
+  /** Recorded in the header of a new session. */
+  replayOf?: string;
+}
+
+/**
+ * A session ready for an agent: a new one, or the one `resume` names (`latest`: the most
+ * recently active in the workspace). Resuming locks the file (a SessionError if another live
+ * tick holds it), restores its state and appends to it. `pick` is the caller's job: show
+ * `listSessions(config)` and call again with `{ kind: 'id', id }`.
+ */
+export async function openSessionForRun(
+  config: Config,
+  resume?: ResumeTarget,
+  options: OpenSessionOptions = {},
+): Promise<OpenedSession> {
+  if (!resume) return openNew(config, options);
+  const file = resumeFile(config, resume);
+  const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
+  const lock = acquireLock(lockFile(file), `session ${id}`);
+  try {
+    return openExisting(file, lock, options);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function resumeFile(config: Config, resume: ResumeTarget): string {
+  switch (resume.kind) {
+    case 'id':
+      return findSessionFile(config, resume.id);
+    case 'latest': {
+      const newest = listSessions(config)[0];
+      if (!newest) {
+        throw new SessionError(`no session to continue in this workspace (${config.cwd})`);
+      }
+      return newest.file;
+    }
+    case 'pick':
+      throw new SessionError('resume needs a session id: pick one from listSessions()');
+  }
+}
+
+function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
+  const id = randomUUID();
+  const file = sessionFile(sessionDir(config.home, config.cwd), id);
+  const header: HeaderRecord = {
+    v: SESSION_FORMAT_VERSION,
+    kind: 'header',
+    id,
+    cwd: config.cwd,
+    startedAt: new Date().toISOString(),
+    model: config.demo ? 'demo' : config.model,
+    ...(options.replayOf ? { replayOf: options.replayOf } : {}),
+  };
+  const writer = SessionWriter.create(file, header, { onError: options.onError });
+  return {
+    id,
+    file,
+    agentOptions: observers(
+      writer,
+      { sessionId: id, messages: [], todos: [], roundsSinceTodo: 0 },
+      [],
+    ),
+    notices: [],
+    close: () => writer.close(),
+  };
+}
+
+function openExisting(file: string, lock: SessionLock, options: OpenSessionOptions): OpenedSession {
+  const parsed = readSessionFile(file);
+  const restored = restoreSession(parsed);
+  const writer = SessionWriter.append(file, lock, parsed, { onError: options.onError });
+  for (const repair of restored.repairs) {
+    writer.event(repair.event);
+    writer.message(repair.message);
+  }
+  return {
+    id: restored.id,
+    file,
+    agentOptions: observers(writer, restored.state, restored.grantedRules),
+    restored,
+    notices: restored.notices,
+    close: () => writer.close(),
+  };
+}
+
+function observers(
+  writer: SessionWriter,
+  state: SessionAgentOptions['state'],
+  grantedRules: string[],
+): SessionAgentOptions {
+  return {
+    state,
+    grantedRules,
+    onEvent: (event) => writer.event(event),
+    onMessage: (message) => writer.message(message),
+    onGrant: (rule) => writer.grant(rule),
+    onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
+    onReset: () => writer.clear(),
+  };
+}

@@ -1,0 +1,203 @@
+import type { ToolStatus, TurnEndReason } from '../agent/events';
+import type { Usage } from '../model/types';
+import type { Todo, TodoStatus } from '../todos/types';
+import type { HeaderRecord } from './format';
+import type { ParsedSession } from './reader';
+
+/** A tool call as the report shows it. */
+export interface ReportToolCall {
+  id: string;
+  name: string;
+  summary: string;
+  status: ToolStatus | 'unfinished';
+  output: string;
+  durationMs: number;
+  t: number;
+  /** Todo items that were in progress when the call started. */
+  duringTodos: string[];
+  /** How the permission gate decided, when it was consulted ("allowed by user"). */
+  permission?: string;
+}
+
+export type ReportStep =
+  | { kind: 'answer'; text: string; t: number }
+  | { kind: 'tool'; call: ReportToolCall }
+  | { kind: 'note'; text: string; t: number }
+  | { kind: 'error'; text: string; t: number };
+
+export interface ReportPrompt {
+  text: string;
+  source: 'user' | 'hook';
+  t: number;
+  steps: ReportStep[];
+  end?: { reason: TurnEndReason; rounds: number; t: number };
+}
+
+/** One todo item's life, followed by its content across the lists todo_write wrote. */
+export interface TodoHistoryItem {
+  content: string;
+  /** Its status in the last list; 'removed' when a later list dropped it. */
+  status: TodoStatus | 'removed';
+  startedAt?: number;
+  finishedAt?: number;
+  toolCalls: { id: string; name: string; summary: string }[];
+}
+
+export interface SessionReport {
+  header: HeaderRecord;
+  prompts: ReportPrompt[];
+  todos: TodoHistoryItem[];
+  finalTodos: Todo[];
+  toolCalls: number;
+  usage: Usage;
+  lastActivity: number;
+}
+
+/** Folds a session's events into the report's structure. Pure. */
+export function buildReport(parsed: ParsedSession): SessionReport {
+  const prompts: ReportPrompt[] = [];
+  const calls = new Map<string, ReportToolCall>();
+  const history = new Map<string, TodoHistoryItem>();
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  let finalTodos: Todo[] = [];
+  let inProgress: string[] = [];
+  let toolCalls = 0;
+  let lastActivity = Date.parse(parsed.header.startedAt) || 0;
+
+  const current = (t: number): ReportPrompt => {
+    if (!prompts.length) prompts.push({ text: '', source: 'user', t, steps: [] });
+    return prompts[prompts.length - 1];
+  };
+  const callFor = (id: string, name: string, t: number): ReportToolCall => {
+    let call = calls.get(id);
+    if (!call) {
+      call = {
+        id,
+        name,
+        summary: '',
+        status: 'unfinished',
+        output: '',
+        durationMs: 0,
+        t,
+        duringTodos: [],
+      };
+      call.duringTodos = name === 'todo_write' ? [] : [...inProgress];
+      calls.set(id, call);
+      current(t).steps.push({ kind: 'tool', call });
+      toolCalls += 1;
+      for (const content of call.duringTodos) {
+        history.get(content)?.toolCalls.push({ id, name, summary: call.summary });
+      }
+    }
+    return call;
+  };
+
+  for (const record of parsed.records) {
+    lastActivity = Math.max(lastActivity, record.t);
+    if (record.kind === 'clear') {
+      current(record.t).steps.push({
+        kind: 'note',
+        text: 'Conversation cleared (/clear)',
+        t: record.t,
+      });
+      continue;
+    }
+    if (record.kind !== 'event') continue;
+    const { event, t } = record;
+    switch (event.type) {
+      case 'user_prompt':
+        prompts.push({ text: event.text, source: event.source, t, steps: [] });
+        break;
+      case 'assistant_message':
+        if (event.text.trim()) current(t).steps.push({ kind: 'answer', text: event.text, t });
+        break;
+      case 'tool_call_ready': {
+        const call = callFor(event.id, event.name, t);
+        call.summary = event.summary;
+        for (const content of call.duringTodos) {
+          const entry = history.get(content)?.toolCalls.find((item) => item.id === event.id);
+          if (entry) entry.summary = event.summary;
+        }
+        break;
+      }
+      case 'tool_result': {
+        const call = callFor(event.id, event.name, t);
+        Object.assign(call, {
+          status: event.status,
+          output: event.output,
+          durationMs: event.durationMs,
+        });
+        break;
+      }
+      case 'todos_updated':
+        finalTodos = event.todos;
+        inProgress = updateHistory(history, event.todos, t);
+        break;
+      case 'reminder_injected':
+        current(t).steps.push({ kind: 'note', text: 'Reminder sent: update your todos', t });
+        break;
+      case 'permission_decided': {
+        const text = `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+        const call = calls.get(event.callId);
+        if (call) call.permission = text;
+        else current(t).steps.push({ kind: 'note', text: `Permission ${text}`, t });
+        break;
+      }
+      case 'error':
+        current(t).steps.push({ kind: 'error', text: event.message, t });
+        break;
+      case 'turn_end':
+        current(t).end = { reason: event.reason, rounds: event.rounds, t };
+        usage.inputTokens += event.usage.inputTokens;
+        usage.outputTokens += event.usage.outputTokens;
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    header: parsed.header,
+    prompts,
+    todos: [...history.values()],
+    finalTodos,
+    toolCalls,
+    usage,
+    lastActivity,
+  };
+}
+
+/** Applies one new list to the history; returns the items now in progress. */
+function updateHistory(history: Map<string, TodoHistoryItem>, todos: Todo[], t: number): string[] {
+  const present = new Set(todos.map((todo) => todo.content));
+  for (const item of history.values()) {
+    if (!present.has(item.content)) item.status = 'removed';
+  }
+  for (const todo of todos) {
+    let item = history.get(todo.content);
+    if (!item) {
+      item = { content: todo.content, status: todo.status, toolCalls: [] };
+      history.set(todo.content, item);
+    }
+    if (todo.status === 'in_progress') {
+      item.startedAt ??= t;
+      item.finishedAt = undefined;
+    } else if (todo.status === 'completed') {
+      if (item.status !== 'completed') item.finishedAt = t;
+    } else {
+      item.finishedAt = undefined;
+    }
+    item.status = todo.status;
+  }
+  return todos.filter((todo) => todo.status === 'in_progress').map((todo) => todo.content);
+}
+
+/** A tool output cut to what a reader can take in, saying how much was left out. */
+export function clampOutput(text: string, maxLines = 20, maxChars = 2000): string {
+  const all = text.replace(/\n+$/, '');
+  let out = all.split('\n').slice(0, maxLines).join('\n');
+  if (out.length > maxChars) out = out.slice(0, maxChars);
+  if (out.length === all.length) return out;
+  const rest = all.slice(out.length);
+  const lines = rest.split('\n').length - 1;
+  return `${out}\n… (${lines ? `${lines} more lines` : `${rest.length} more characters`})`;
+}

@@ -1,0 +1,116 @@
+import type { AgentEvent } from '../agent/events';
+import type { AgentState } from '../agent/loop';
+import { REMINDER_TEXT } from '../agent/reminder';
+import type { ChatMessage } from '../model/types';
+import type { Todo } from '../todos/types';
+import type { HeaderRecord } from './format';
+import type { ParsedSession, ReadRecord } from './reader';
+
+/** The tool result given to calls a crash left unanswered. */
+export const INTERRUPTED_OUTPUT = 'Error: not run: the session was interrupted';
+
+/** A session as loaded for resuming: the agent's state plus what the app repaints. */
+export interface RestoredSession {
+  id: string;
+  file: string;
+  header: HeaderRecord;
+  state: AgentState;
+  /** Rules granted with "allow always" earlier in the session. */
+  grantedRules: string[];
+  /** The recorded events since the last /clear, for the transcript (no deltas or live output). */
+  events: AgentEvent[];
+  notices: string[];
+  /**
+   * Results for tool calls a crash left unanswered (already in `state.messages` and
+   * `events`): the model API rejects a history with an unanswered call, and the session
+   * writer appends these so the file says the same.
+   */
+  repairs: { message: ChatMessage; event: AgentEvent }[];
+}
+
+/** Folds a parsed file into the state to resume from. Pure. */
+export function restoreSession(parsed: ParsedSession): RestoredSession {
+  const grantedRules: string[] = [];
+  let current: ReadRecord[] = [];
+  for (const record of parsed.records) {
+    if (record.kind === 'grant' && !grantedRules.includes(record.rule))
+      grantedRules.push(record.rule);
+    if (record.kind === 'clear') current = [];
+    else current.push(record);
+  }
+
+  const messages: ChatMessage[] = [];
+  const events: AgentEvent[] = [];
+  let todos: Todo[] = [];
+  let roundsSinceTodo = 0;
+  for (const record of current) {
+    if (record.kind === 'message') {
+      messages.push(record.message);
+      roundsSinceTodo = stepRounds(roundsSinceTodo, record.message);
+    } else if (record.kind === 'event') {
+      events.push(record.event);
+      if (record.event.type === 'todos_updated') todos = record.event.todos;
+    } else if (record.kind === 'state') {
+      roundsSinceTodo = record.roundsSinceTodo;
+    }
+  }
+
+  const repairs = unansweredCalls(messages).map(({ id, name }) => ({
+    message: { role: 'tool', tool_call_id: id, content: INTERRUPTED_OUTPUT } as ChatMessage,
+    event: {
+      type: 'tool_result',
+      id,
+      name,
+      status: 'cancelled',
+      output: INTERRUPTED_OUTPUT,
+      durationMs: 0,
+    } as AgentEvent,
+  }));
+  for (const repair of repairs) {
+    messages.push(repair.message);
+    events.push(repair.event);
+  }
+
+  return {
+    id: parsed.header.id,
+    file: parsed.file,
+    header: parsed.header,
+    state: { sessionId: parsed.header.id, messages, todos, roundsSinceTodo },
+    grantedRules,
+    events,
+    notices: [...parsed.notices],
+    repairs,
+  };
+}
+
+/**
+ * The reminder counter between state records (a crash mid-prompt leaves none): a tool round
+ * without todo_write counts one, todo_write or a reminder resets it, as in the loop.
+ */
+function stepRounds(rounds: number, message: ChatMessage): number {
+  if (message.role === 'user' && message.content === REMINDER_TEXT) return 0;
+  if (message.role !== 'assistant' || !message.tool_calls?.length) return rounds;
+  const usedTodoWrite = message.tool_calls.some(
+    (call) => call.type === 'function' && call.function.name === 'todo_write',
+  );
+  return usedTodoWrite ? 0 : rounds + 1;
+}
+
+/** Tool calls of the last assistant message that have no tool result after them. */
+function unansweredCalls(messages: ChatMessage[]): { id: string; name: string }[] {
+  const lastAssistant = messages.findLastIndex((message) => message.role === 'assistant');
+  if (lastAssistant < 0) return [];
+  const assistant = messages[lastAssistant];
+  if (assistant.role !== 'assistant' || !assistant.tool_calls?.length) return [];
+  const answered = new Set(
+    messages
+      .slice(lastAssistant + 1)
+      .flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])),
+  );
+  return assistant.tool_calls
+    .filter((call) => !answered.has(call.id))
+    .map((call) => ({
+      id: call.id,
+      name: call.type === 'function' ? call.function.name : call.type,
+    }));
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import type { AgentEvent } from '../agent/events';
+import type { ChatMessage } from '../model/types';
+import {
+  BLOB_MIN_CHARS,
+  SessionFileError,
+  UNRECORDED_EVENTS,
+  type BlobRef,
+  type HeaderRecord,
+  type SessionRecord,
+} from './format';
+import { acquireLock, type SessionLock } from './lock';
+import { lockFile } from './paths';
+
+/** How many recent large strings are remembered, so a repeat becomes a reference. */
+const RECENT_BLOBS = 16;
+
+export interface WriterOptions {
+  /** Told once about the first failed write; the agent keeps running without the log. */
+  onError?: (message: string) => void;
+}
+
+/**
+ * Appends one session's records, one complete JSON line per synchronous write, so a
+ * `kill -9` at any moment leaves only whole lines (or at worst one torn last line).
+ * A large string is written once in a blob line; later lines refer to it.
+ */
+export class SessionWriter {
+  private fd: number | undefined;
+  private lock: SessionLock | undefined;
+  private failed = false;
+  private closed = false;
+  private readonly recentBlobs = new Map<string, string>();
+
+  private constructor(
+    readonly file: string,
+    private readonly header: HeaderRecord | undefined,
+    private readonly options: WriterOptions,
+  ) {}
+
+  /** A new session; the file (and its lock) appear with the first record. */
+  static create(file: string, header: HeaderRecord, options: WriterOptions = {}): SessionWriter {
+    return new SessionWriter(file, header, options);
+  }
+
+  /**
+   * Appends to an existing session whose lock the caller holds. A file that ends mid-line
+   * gets a newline first, and a marker telling readers to skip the torn line.
+   */
+  static append(
+    file: string,
+    lock: SessionLock,
+    tail: { endsWithNewline: boolean; tornLine?: number },
+    options: WriterOptions = {},
+  ): SessionWriter {
+    const writer = new SessionWriter(file, undefined, options);
+    writer.lock = lock;
+    writer.fd = openSync(file, 'a');
+    if (!tail.endsWithNewline) {
+      writer.writeRaw('\n');
+      if (tail.tornLine !== undefined) {
+        writer.write({ kind: 'torn', t: Date.now(), skipLine: tail.tornLine });
+      }
+    }
+    return writer;
+  }
+
+  event(event: AgentEvent): void {
+    if (UNRECORDED_EVENTS.has(event.type)) return;
+    this.write({ kind: 'event', t: Date.now(), event: this.interned(event) });
+  }
+
+  message(message: ChatMessage): void {
+    this.write({ kind: 'message', t: Date.now(), message: this.interned(message) });
+  }
+
+  grant(rule: string): void {
+    this.write({ kind: 'grant', t: Date.now(), rule });
+  }
+
+  state(roundsSinceTodo: number): void {
+    this.write({ kind: 'state', t: Date.now(), roundsSinceTodo });
+  }
+
+  clear(): void {
+    this.write({ kind: 'clear', t: Date.now() });
+  }
+
+  /** The file was created (a new session that never got a record leaves nothing behind). */
+  get started(): boolean {
+    return this.fd !== undefined;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.lock?.release();
+  }
+
+  /** Replaces top-level strings of BLOB_MIN_CHARS or more by references to blob lines. */
+  private interned<T extends object>(object: T): T {
+    let out: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(object)) {
+      if (typeof value !== 'string' || value.length < BLOB_MIN_CHARS) continue;
+      out ??= { ...(object as Record<string, unknown>) };
+      out[key] = this.blob(value);
+    }
+    // The record's field now holds a BlobRef where it held a long string; the reader swaps it back.
+    return (out ?? object) as T;
+  }
+
+  private blob(text: string): BlobRef {
+    let id = this.recentBlobs.get(text);
+    if (id === undefined) {
+      id = randomBytes(6).toString('hex');
+      this.write({ kind: 'blob', id, text });
+    } else {
+      this.recentBlobs.delete(text);
+    }
+    this.recentBlobs.set(text, id);
+    if (this.recentBlobs.size > RECENT_BLOBS) {
+      const oldest = this.recentBlobs.keys().next().value;
+      if (oldest !== undefined) this.recentBlobs.delete(oldest);
+    }
+    return { $blob: id };
+  }
+
+  private write(record: SessionRecord): void {
+    this.writeRaw(`${JSON.stringify(record)}\n`);
+  }
+
+  private writeRaw(text: string): void {
+    if (this.closed || this.failed) return;
+    try {
+      this.fd ??= this.createFile();
+      writeSync(this.fd, text);
+    } catch (error) {
+      this.failed = true;
+      const detail = error instanceof Error ? error.message : String(error);
+      this.options.onError?.(`session log ${this.file}: ${detail}; the session is no longer saved`);
+    }
+  }
+
+  /** Header first, via a hard link so an existing file is never overwritten. */
+  private createFile(): number {
+    if (!this.header) throw new SessionFileError(this.file, undefined, 'no header to start it');
+    mkdirSync(dirname(this.file), { recursive: true });
+    this.lock ??= acquireLock(lockFile(this.file), `session ${this.header.id}`);
+    const staging = `${this.file}.${process.pid}.new`;
+    writeFileSync(staging, `${JSON.stringify(this.header)}\n`, { flag: 'wx' });
+    try {
+      linkSync(staging, this.file);
+    } finally {
+      unlinkSync(staging);
+    }
+    return openSync(this.file, 'a');
+  }
+}

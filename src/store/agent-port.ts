@@ -1,0 +1,34 @@
+import type { AgentEvent } from '../agent/events';
+import type { PermissionMode } from '../permissions/types';
+import type { Todo } from '../todos/types';
+
+export interface PermissionRuleEntry {
+  source: string;
+  list: 'allow' | 'ask' | 'deny';
+  rule: string;
+}
+
+/** The part of the permission policy the app uses. */
+export interface SessionPolicy {
+  readonly mode: PermissionMode;
+  setMode(mode: PermissionMode): void;
+  cycleMode(): PermissionMode;
+  listRules(): PermissionRuleEntry[];
+  removeRule(rule: string): boolean;
+}
+
+/**
+ * What the app needs from the agent (src/agent/agent.ts satisfies it). Declared here
+ * so the store depends on a shape, and tests can drive the app with a fake.
+ */
+export interface SessionAgent {
+  readonly model: string;
+  readonly demo: boolean;
+  readonly cwd: string;
+  readonly policy: SessionPolicy;
+  todos(): Todo[];
+  run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  reset(): void;
+  setModel(name: string): void;
+  close(): Promise<void>;
+}

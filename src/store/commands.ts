@@ -1,0 +1,103 @@
+import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import type { SessionAgent } from './agent-port';
+import { commit } from './reducer';
+import type { AppStore } from './store';
+import type { InfoTone } from './types';
+
+export const HELP_TEXT = [
+  'Commands',
+  '  /help              this help',
+  '  /clear             start a new conversation',
+  '  /todos             print the todo list',
+  '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
+  '  /model NAME        switch the model',
+  '  /permissions       list permission rules (/permissions rm RULE removes one)',
+  '  /exit              quit',
+  'Keys',
+  '  Enter send · Shift+Enter or Ctrl+J new line · Up/Down history · Ctrl+U clear input',
+  '  Esc interrupt · Ctrl+C clear / interrupt, twice to quit · Ctrl+D quit on empty input',
+  '  Shift+Tab cycle mode · Ctrl+T fold todos · Ctrl+O expand output · PgUp/PgDn scroll',
+].join('\n');
+
+export interface CommandHost {
+  store: AppStore;
+  agent: SessionAgent;
+  exit(): void;
+  /** /clear: forget the conversation on screen and in the agent. */
+  clear(): void;
+}
+
+/** Commands that change the conversation wait for a running turn; the rest run at once. */
+export function commandWaitsForTurn(line: string): boolean {
+  const name = line.trim().split(/\s+/)[0];
+  return name === '/clear' || name === '/model';
+}
+
+export function isSlashCommand(line: string): boolean {
+  return /^\/[a-z]/i.test(line.trim());
+}
+
+function say(host: CommandHost, text: string, tone: InfoTone = 'info'): void {
+  host.store.setState((state) => commit(state, { kind: 'info', text, tone }));
+}
+
+function setMode(host: CommandHost, arg: string | undefined): void {
+  if (!arg) {
+    say(host, `Mode: ${host.agent.policy.mode} (choose: ${PERMISSION_MODES.join(', ')})`);
+    return;
+  }
+  if (!(PERMISSION_MODES as readonly string[]).includes(arg)) {
+    say(host, `Unknown mode '${arg}'. Modes: ${PERMISSION_MODES.join(', ')}`, 'error');
+    return;
+  }
+  host.agent.policy.setMode(arg as PermissionMode);
+  host.store.setState({ mode: arg as PermissionMode });
+  say(host, `Mode: ${arg}`);
+}
+
+function permissions(host: CommandHost, args: string[]): void {
+  if (args[0] === 'rm') {
+    const rule = args.slice(1).join(' ');
+    if (!rule) return say(host, 'Usage: /permissions rm RULE', 'error');
+    if (host.agent.policy.removeRule(rule)) say(host, `Removed rule ${rule}`);
+    else say(host, `No rule ${rule}. /permissions lists them.`, 'error');
+    return;
+  }
+  if (args.length) return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
+  const rules = host.agent.policy.listRules();
+  if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
+  const lines = rules.map((entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${entry.source})`);
+  say(host, [`Permission rules (mode: ${host.agent.policy.mode})`, ...lines].join('\n'));
+}
+
+/** Runs one slash command; its answer goes into the transcript. */
+export function runSlashCommand(host: CommandHost, line: string): void {
+  const [name, ...args] = line.trim().split(/\s+/);
+  switch (name) {
+    case '/help':
+      return say(host, HELP_TEXT);
+    case '/clear':
+      return host.clear();
+    case '/todos': {
+      const todos = host.store.getState().todos;
+      if (!todos.length) return say(host, 'No todos yet.');
+      host.store.setState((state) => commit(state, { kind: 'todos', todos }));
+      return;
+    }
+    case '/mode':
+      return setMode(host, args[0]);
+    case '/model': {
+      if (!args[0]) return say(host, `Model: ${host.agent.model}`);
+      host.agent.setModel(args[0]);
+      host.store.setState({ model: host.agent.model });
+      return say(host, `Model: ${host.agent.model}`);
+    }
+    case '/permissions':
+      return permissions(host, args);
+    case '/exit':
+    case '/quit':
+      return host.exit();
+    default:
+      return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
+  }
+}

@@ -1,0 +1,336 @@
+import type { AgentEvent } from '../agent/events';
+import type { ApprovalDecision, ApprovalRequest, Approve } from '../permissions/types';
+import type { SessionAgent } from './agent-port';
+import { EventBatcher } from './batcher';
+import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
+import { EMPTY_INPUT, setText } from './input-editor';
+import { EMPTY_LIVE, commit } from './reducer';
+import type { AppStore } from './store';
+import type { InputState } from './types';
+
+export interface ControllerOptions {
+  now?: () => number;
+  /** Store batching interval for stream deltas. */
+  batchMs?: number;
+  /** Period of the shared animation clock. */
+  clockMs?: number;
+  /** A second Ctrl+C within this window quits. */
+  doubleCtrlCMs?: number;
+}
+
+interface WaitingApproval {
+  request: ApprovalRequest;
+  resolve: (decision: ApprovalDecision) => void;
+}
+
+/** What the transcript viewport last showed, for paging. */
+export interface ViewportMetrics {
+  totalRows: number;
+  height: number;
+}
+
+/**
+ * The app's actions: runs prompts through the agent into the store, answers
+ * approvals, queues input typed while busy, and owns the one animation clock.
+ * Keys and components call it; it never touches the terminal.
+ */
+export class AppController {
+  readonly exited: Promise<number>;
+  viewport: ViewportMetrics = { totalRows: 0, height: 0 };
+  private agent: SessionAgent | undefined;
+  private readonly batcher: EventBatcher;
+  private readonly now: () => number;
+  private readonly clockMs: number;
+  private readonly doubleCtrlCMs: number;
+  private abort: AbortController | undefined;
+  private running: Promise<void> | undefined;
+  private approvals: WaitingApproval[] = [];
+  private clock: ReturnType<typeof setInterval> | undefined;
+  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastCtrlC = -Infinity;
+  private exiting = false;
+  private resolveExit: (code: number) => void = () => undefined;
+
+  constructor(
+    readonly store: AppStore,
+    options: ControllerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.clockMs = options.clockMs ?? 100;
+    this.doubleCtrlCMs = options.doubleCtrlCMs ?? 2000;
+    this.batcher = new EventBatcher(store, { intervalMs: options.batchMs, now: this.now });
+    this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+  }
+
+  attach(agent: SessionAgent): void {
+    this.agent = agent;
+    this.store.setState((state) => ({
+      model: agent.model,
+      mode: agent.policy.mode,
+      demo: agent.demo,
+      items: state.items.map((item) =>
+        item.kind === 'banner' ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo } : item,
+      ),
+    }));
+  }
+
+  private requireAgent(): SessionAgent {
+    if (!this.agent) throw new Error('the app has no agent yet');
+    return this.agent;
+  }
+
+  get busy(): boolean {
+    return this.store.getState().status === 'busy';
+  }
+
+  // ---- approvals -------------------------------------------------------------
+
+  /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
+  readonly approve: Approve = (request, signal) =>
+    new Promise<ApprovalDecision>((resolve) => {
+      if (signal.aborted) return resolve({ decision: 'deny', note: 'interrupted by the user' });
+      this.batcher.flush();
+      const waiting: WaitingApproval = {
+        request,
+        resolve: (decision) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(decision);
+        },
+      };
+      const onAbort = () => this.settleApproval(waiting, { decision: 'deny', note: 'interrupted by the user' });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.approvals.push(waiting);
+      this.showApproval();
+    });
+
+  private showApproval(): void {
+    const first = this.approvals[0];
+    this.store.setState({
+      pendingApproval: first ? { request: first.request, noteMode: false, note: '' } : null,
+      scrollTop: null,
+    });
+    // Nothing moves while the user reads the question.
+    if (first) this.stopClock();
+    else if (this.busy) this.startClock();
+  }
+
+  private settleApproval(waiting: WaitingApproval, decision: ApprovalDecision): void {
+    const index = this.approvals.indexOf(waiting);
+    if (index === -1) return;
+    this.approvals.splice(index, 1);
+    waiting.resolve(decision);
+    this.showApproval();
+  }
+
+  answerApproval(decision: ApprovalDecision): void {
+    const first = this.approvals[0];
+    if (first) this.settleApproval(first, decision);
+  }
+
+  /** `e`: type a note that goes to the model with the denial. */
+  setApprovalNoteMode(noteMode: boolean): void {
+    this.store.setState((state) =>
+      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } } : {},
+    );
+  }
+
+  setApprovalNote(note: string): void {
+    this.store.setState((state) => (state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {}));
+  }
+
+  // ---- prompts ---------------------------------------------------------------
+
+  setInput(input: InputState): void {
+    this.store.setState({ input, historyIndex: null });
+  }
+
+  /** Enter: a slash command, a prompt, or (while busy) the queue. */
+  submit(raw: string): void {
+    const text = raw.replace(/\s+$/, '');
+    if (!text.trim()) return;
+    this.store.setState((state) => ({
+      history: state.history[state.history.length - 1] === text ? state.history : [...state.history, text],
+      historyIndex: null,
+      input: EMPTY_INPUT,
+    }));
+    if (this.busy && (!isSlashCommand(text) || commandWaitsForTurn(text))) {
+      this.store.setState((state) => ({ queue: [...state.queue, text] }));
+      return;
+    }
+    this.dispatch(text);
+  }
+
+  private dispatch(text: string): void {
+    if (isSlashCommand(text)) {
+      runSlashCommand({ store: this.store, agent: this.requireAgent(), exit: () => void this.exit(), clear: () => this.clear() }, text);
+      return;
+    }
+    this.startTurn(text);
+  }
+
+  private startTurn(prompt: string): void {
+    const agent = this.requireAgent();
+    const abort = new AbortController();
+    this.abort = abort;
+    this.store.setState({ status: 'busy', turnStartedAt: this.now(), scrollTop: null, notice: null });
+    this.startClock();
+    this.running = (async () => {
+      let ended = false;
+      try {
+        for await (const event of agent.run(prompt, abort.signal)) {
+          this.batcher.push(event);
+          if (event.type === 'turn_end') ended = true;
+        }
+      } catch (error) {
+        this.batcher.push({ type: 'error', message: error instanceof Error ? error.message : String(error), fatal: true });
+      }
+      if (!ended) this.batcher.push(syntheticEnd(abort.signal.aborted));
+      this.batcher.flush();
+      this.abort = undefined;
+      this.stopClock();
+      this.store.setState({ status: 'idle', turnStartedAt: null });
+      this.runQueued();
+    })();
+  }
+
+  private runQueued(): void {
+    if (this.exiting) return;
+    const [next, ...rest] = this.store.getState().queue;
+    if (next === undefined) return;
+    this.store.setState({ queue: rest });
+    this.dispatch(next);
+  }
+
+  /** Esc: stop the running turn; queued prompts go back into the input. */
+  interrupt(): boolean {
+    if (!this.abort) return false;
+    this.abort.abort();
+    this.store.setState((state) => {
+      if (!state.queue.length) return {};
+      const text = [...state.queue, state.input.text].filter(Boolean).join('\n');
+      return { queue: [], input: setText(text) };
+    });
+    return true;
+  }
+
+  /** Ctrl+C: interrupt when busy, clear the input when idle; twice within 2 s quits. */
+  ctrlC(): void {
+    const now = this.now();
+    if (now - this.lastCtrlC <= this.doubleCtrlCMs) {
+      void this.exit();
+      return;
+    }
+    this.lastCtrlC = now;
+    if (!this.interrupt()) this.store.setState({ input: EMPTY_INPUT, historyIndex: null });
+    this.flashNotice('Press Ctrl+C again to exit', this.doubleCtrlCMs);
+  }
+
+  /** /clear: a new conversation, on screen and in the agent. */
+  clear(): void {
+    this.requireAgent().reset();
+    this.store.setState((state) =>
+      commit(
+        {
+          ...state,
+          items: state.items.filter((item) => item.kind === 'banner'),
+          live: EMPTY_LIVE,
+          todos: [],
+          todoStartedAt: {},
+          usage: { inputTokens: 0, outputTokens: 0 },
+          scrollTop: null,
+          expandLatest: false,
+        },
+        { kind: 'info', text: 'New conversation.', tone: 'dim' },
+      ),
+    );
+  }
+
+  cycleMode(): void {
+    const mode = this.requireAgent().policy.cycleMode();
+    this.store.setState({ mode });
+  }
+
+  toggleTodos(): void {
+    this.store.setState((state) => ({ todosCollapsed: !state.todosCollapsed }));
+  }
+
+  toggleExpand(): void {
+    this.store.setState((state) => ({ expandLatest: !state.expandLatest }));
+  }
+
+  browseHistory(direction: -1 | 1): void {
+    this.store.setState((state) => {
+      if (!state.history.length) return {};
+      const current = state.historyIndex ?? state.history.length;
+      const index = Math.max(0, Math.min(state.history.length, current + direction));
+      if (index === state.history.length) return { historyIndex: null, input: EMPTY_INPUT };
+      return { historyIndex: index, input: setText(state.history[index]) };
+    });
+  }
+
+  // ---- scrolling ---------------------------------------------------------------
+
+  scrollPage(direction: -1 | 1): void {
+    this.scrollBy(direction * Math.max(1, this.viewport.height - 1));
+  }
+
+  scrollBy(rows: number): void {
+    const { totalRows, height } = this.viewport;
+    const bottom = Math.max(0, totalRows - height);
+    this.store.setState((state) => {
+      const top = state.scrollTop ?? bottom;
+      const next = Math.max(0, Math.min(bottom, top + rows));
+      return { scrollTop: next >= bottom ? null : next };
+    });
+  }
+
+  scrollToBottom(): void {
+    this.store.setState({ scrollTop: null });
+  }
+
+  // ---- clock, notices, exit ----------------------------------------------------
+
+  private startClock(): void {
+    this.clock ??= setInterval(() => this.store.setState((state) => ({ tick: state.tick + 1 })), this.clockMs);
+  }
+
+  private stopClock(): void {
+    if (this.clock) clearInterval(this.clock);
+    this.clock = undefined;
+  }
+
+  private flashNotice(text: string, ms: number): void {
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.store.setState({ notice: text });
+    this.noticeTimer = setTimeout(() => this.store.setState({ notice: null }), ms);
+    this.noticeTimer.unref?.();
+  }
+
+  /** Quits: stops a running turn (its processes are killed), then resolves `exited`. */
+  async exit(code = 0): Promise<void> {
+    if (this.exiting) return;
+    this.exiting = true;
+    this.abort?.abort();
+    for (const waiting of [...this.approvals]) this.settleApproval(waiting, { decision: 'deny', note: 'tick is exiting' });
+    if (this.running) await Promise.race([this.running, delay(3000)]);
+    this.stopClock();
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.batcher.flush();
+    this.batcher.dispose();
+    this.resolveExit(code);
+  }
+}
+
+function syntheticEnd(aborted: boolean): AgentEvent {
+  return {
+    type: 'turn_end',
+    reason: aborted ? 'aborted' : 'error',
+    result: '',
+    rounds: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}

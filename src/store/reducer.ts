@@ -1,0 +1,205 @@
+import type { AgentEvent } from '../agent/events';
+import type { Todo } from '../todos/types';
+import { assertNever } from '../util/assert-never';
+import { safeSplitPoint } from './safe-split';
+import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
+
+/** A card keeps at most this much output; the UI shows the tail anyway. */
+const MAX_OUTPUT_CHARS = 200_000;
+
+export const EMPTY_LIVE: LiveTail = { text: '', continued: false, reasoning: '', streamed: false, tools: [] };
+
+export function isFinished(status: CardStatus): boolean {
+  return status === 'ok' || status === 'error' || status === 'denied' || status === 'cancelled';
+}
+
+/** Appends a finished item to the transcript. */
+export function commit(state: AppState, item: NewItem): AppState {
+  return { ...state, items: [...state.items, { ...item, id: state.nextId } as AppState['items'][number]], nextId: state.nextId + 1 };
+}
+
+function capOutput(text: string): string {
+  if (text.length <= MAX_OUTPUT_CHARS) return text;
+  const cut = text.slice(text.length - MAX_OUTPUT_CHARS);
+  return cut.slice(cut.indexOf('\n') + 1);
+}
+
+function commitReasoning(state: AppState, fallback = ''): AppState {
+  const text = state.live.reasoning || fallback;
+  const next = { ...state, live: { ...state.live, reasoning: '' } };
+  return text.trim() ? commit(next, { kind: 'reasoning', text }) : next;
+}
+
+/** Moves the streamed answer (or the one given whole) into the transcript. */
+function commitText(state: AppState, whole?: string): AppState {
+  const text = state.live.streamed || whole === undefined ? state.live.text : whole;
+  const next = { ...state, live: { ...state.live, text: '', continued: false } };
+  return text.trim() ? commit(next, { kind: 'assistant', text, continued: state.live.continued }) : next;
+}
+
+/** Commits the leading run of finished cards, keeping start order on screen. */
+function commitFinishedCards(state: AppState): AppState {
+  let next = state;
+  const tools = [...state.live.tools];
+  while (tools.length && isFinished(tools[0].status)) {
+    const card = tools.shift() as ToolCard;
+    const previous = next.items[next.items.length - 1];
+    next = commit(next, { kind: 'tool', card, gap: previous?.kind !== 'tool' });
+  }
+  return { ...next, live: { ...next.live, tools } };
+}
+
+function updateCard(state: AppState, id: string, name: string, change: (card: ToolCard) => ToolCard): AppState {
+  const tools = state.live.tools;
+  const index = tools.findIndex((card) => card.id === id);
+  const base: ToolCard = index >= 0 ? tools[index] : { id, name, summary: '', status: 'pending', output: '' };
+  const card = change(base);
+  const nextTools = index >= 0 ? tools.map((c, i) => (i === index ? card : c)) : [...tools, card];
+  return { ...state, live: { ...state.live, tools: nextTools } };
+}
+
+function todoStarts(previous: Record<string, number>, todos: Todo[], now: number): Record<string, number> {
+  const starts: Record<string, number> = {};
+  for (const todo of todos) {
+    if (todo.status === 'in_progress') starts[todo.content] = previous[todo.content] ?? now;
+  }
+  return starts;
+}
+
+/** Text of the streaming answer, cutting the finished head into the transcript. */
+function appendText(state: AppState, delta: string): AppState {
+  let next = state.live.reasoning ? commitReasoning(state) : state;
+  const text = next.live.text + delta;
+  // Only a new line can make a new cut point; most deltas skip the scan.
+  const split = delta.includes('\n') ? safeSplitPoint(text) : 0;
+  if (split > 0 && text.slice(0, split).trim()) {
+    next = commit(next, { kind: 'assistant', text: text.slice(0, split), continued: next.live.continued });
+    return { ...next, live: { ...next.live, text: text.slice(split), continued: true, streamed: true } };
+  }
+  return { ...next, live: { ...next.live, text, streamed: true } };
+}
+
+function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' }>): AppState {
+  let next = commitText(commitReasoning(state));
+  const unfinished: CardStatus = event.reason === 'aborted' ? 'cancelled' : 'error';
+  const tools = next.live.tools.map((card) => (isFinished(card.status) ? card : { ...card, status: unfinished }));
+  next = commitFinishedCards({ ...next, live: { ...next.live, tools } });
+  next = { ...next, live: EMPTY_LIVE };
+  // Servers that send no usage chunks still report the total at the end.
+  const missingIn = Math.max(0, event.usage.inputTokens - next.turnUsage.inputTokens);
+  const missingOut = Math.max(0, event.usage.outputTokens - next.turnUsage.outputTokens);
+  next = {
+    ...next,
+    usage: { inputTokens: next.usage.inputTokens + missingIn, outputTokens: next.usage.outputTokens + missingOut },
+    turnUsage: { inputTokens: 0, outputTokens: 0 },
+  };
+  switch (event.reason) {
+    case 'aborted':
+      return commit(next, { kind: 'info', text: 'Interrupted.', tone: 'warning' });
+    case 'max_turns':
+      return commit(next, { kind: 'info', text: `Stopped after ${event.rounds} model requests (max turns).`, tone: 'warning' });
+    case 'done':
+    case 'stopped':
+    case 'error':
+      return next;
+    default:
+      return assertNever(event.reason);
+  }
+}
+
+/** Applies one agent event. Pure: the time comes in as `now`. */
+export function reduceEvent(state: AppState, event: AgentEvent, now: number): AppState {
+  switch (event.type) {
+    case 'user_prompt': {
+      const next = commitText(commitReasoning(state));
+      return commit(next, { kind: 'user', text: event.text, source: event.source });
+    }
+    case 'hook_context':
+      return commit(state, { kind: 'info', text: `hook context: ${event.text}`, tone: 'dim' });
+    case 'request_start':
+      return { ...state, live: { ...state.live, streamed: false } };
+    case 'text_delta':
+      return appendText(state, event.text);
+    case 'reasoning_delta':
+      return { ...state, live: { ...state.live, reasoning: state.live.reasoning + event.text } };
+    case 'assistant_message': {
+      const streamedReasoning = state.live.streamed || state.live.reasoning !== '';
+      const withReasoning = commitReasoning(state, streamedReasoning ? '' : event.reasoning);
+      const next = commitText(withReasoning, event.text);
+      return { ...next, live: { ...next.live, streamed: false } };
+    }
+    case 'tool_call_started':
+      return updateCard(state, event.id, event.name, (card) => card);
+    case 'tool_call_ready':
+      return updateCard(state, event.id, event.name, (card) => ({
+        ...card,
+        summary: event.summary,
+        status: card.status === 'asking' ? 'asking' : 'running',
+        startedAt: card.startedAt ?? now,
+      }));
+    case 'tool_output':
+      return updateCard(state, event.id, '', (card) => ({ ...card, output: capOutput(card.output + event.chunk) }));
+    case 'tool_result': {
+      const next = updateCard(state, event.id, event.name, (card) => ({
+        ...card,
+        name: card.name || event.name,
+        status: event.status,
+        output: capOutput(event.output),
+        display: event.display,
+        durationMs: event.durationMs,
+      }));
+      return commitFinishedCards(next);
+    }
+    case 'todos_updated':
+      return { ...state, todos: event.todos, todoStartedAt: todoStarts(state.todoStartedAt, event.todos, now) };
+    case 'reminder_injected':
+      return commit(state, { kind: 'info', text: 'Reminded the model to update its todo list.', tone: 'dim' });
+    case 'permission_asked':
+      return updateCard(state, event.request.callId, event.request.toolName, (card) => ({
+        ...card,
+        summary: card.summary || event.request.subject,
+        status: 'asking',
+      }));
+    case 'permission_decided': {
+      if (!state.live.tools.some((card) => card.id === event.callId)) return state;
+      return updateCard(state, event.callId, '', (card) => ({
+        ...card,
+        decidedBy: event.by,
+        note: event.note,
+        status: event.decision === 'allow' && !isFinished(card.status) ? 'running' : card.status,
+        startedAt: event.decision === 'allow' && card.status === 'asking' ? now : card.startedAt,
+      }));
+    }
+    case 'usage':
+      return {
+        ...state,
+        usage: {
+          inputTokens: state.usage.inputTokens + event.usage.inputTokens,
+          outputTokens: state.usage.outputTokens + event.usage.outputTokens,
+        },
+        turnUsage: {
+          inputTokens: state.turnUsage.inputTokens + event.usage.inputTokens,
+          outputTokens: state.turnUsage.outputTokens + event.usage.outputTokens,
+        },
+      };
+    case 'retry':
+      return commit(state, {
+        kind: 'info',
+        text: `Retrying in ${Math.ceil(event.delayMs / 1000)}s (attempt ${event.attempt}): ${event.reason}`,
+        tone: 'warning',
+      });
+    case 'error':
+      return commit(state, { kind: 'info', text: `Error: ${event.message}`, tone: 'error' });
+    case 'turn_end':
+      return endTurn(state, event);
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Applies a batch of events in one state change (one React commit, one frame). */
+export function reduceEvents(state: AppState, events: readonly AgentEvent[], now: number): AppState {
+  let next = state;
+  for (const event of events) next = reduceEvent(next, event, now);
+  return next;
+}

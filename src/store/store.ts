@@ -1,0 +1,45 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { PermissionMode } from '../permissions/types';
+import { EMPTY_LIVE } from './reducer';
+import type { AppState } from './types';
+
+export type AppStore = StoreApi<AppState>;
+
+export interface InitialSession {
+  model: string;
+  mode: PermissionMode;
+  demo: boolean;
+  cwd: string;
+}
+
+export function initialState(session: InitialSession): AppState {
+  return {
+    items: [{ kind: 'banner', id: 0, model: session.model, cwd: session.cwd, demo: session.demo }],
+    nextId: 1,
+    live: EMPTY_LIVE,
+    todos: [],
+    todoStartedAt: {},
+    pendingApproval: null,
+    status: 'idle',
+    turnStartedAt: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    turnUsage: { inputTokens: 0, outputTokens: 0 },
+    mode: session.mode,
+    model: session.model,
+    demo: session.demo,
+    queue: [],
+    input: { text: '', cursor: 0 },
+    history: [],
+    historyIndex: null,
+    scrollTop: null,
+    todosCollapsed: false,
+    expandLatest: false,
+    tick: 0,
+    notice: null,
+  };
+}
+
+/** The session's one store; the driver writes it, components read it through selectors. */
+export function createAppStore(session: InitialSession): AppStore {
+  return createStore<AppState>()(() => initialState(session));
+}

@@ -1,0 +1,99 @@
+import type { ToolDisplay } from '../agent/events';
+import type { Usage } from '../model/types';
+import type { ApprovalRequest, PermissionMode } from '../permissions/types';
+import type { Todo } from '../todos/types';
+
+/** pending: announced or waiting its turn; asking: waiting for the user's answer. */
+export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
+
+export interface ToolCard {
+  id: string;
+  name: string;
+  /** One line: the command, the path, the pattern. */
+  summary: string;
+  status: CardStatus;
+  /** When it started running (ms since epoch), for the live elapsed time. */
+  startedAt?: number;
+  durationMs?: number;
+  /** Live output while it runs (bash), then the final output; kept to the last lines. */
+  output: string;
+  display?: ToolDisplay;
+  /** Who decided and the user's note, for denied calls. */
+  decidedBy?: string;
+  note?: string;
+}
+
+export type InfoTone = 'info' | 'error' | 'warning' | 'dim';
+
+/** A finished piece of the transcript. Never changed once committed. */
+export type TranscriptItem =
+  | { kind: 'banner'; id: number; model: string; cwd: string; demo: boolean }
+  | { kind: 'user'; id: number; text: string; source: 'user' | 'hook' }
+  /** `continued`: a later chunk of the same answer, cut while it streamed. */
+  | { kind: 'assistant'; id: number; text: string; continued: boolean }
+  | { kind: 'reasoning'; id: number; text: string }
+  | { kind: 'tool'; id: number; card: ToolCard; gap: boolean }
+  | { kind: 'info'; id: number; text: string; tone: InfoTone }
+  | { kind: 'todos'; id: number; todos: Todo[] };
+
+/** Distributes Omit over the union so each variant keeps its own fields. */
+export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
+
+/** What is still changing: the streaming answer and the tool calls of this round. */
+export interface LiveTail {
+  text: string;
+  /** `text` continues an answer whose head was already committed. */
+  continued: boolean;
+  reasoning: string;
+  /** Text deltas arrived for the current model request (else assistant_message carries it). */
+  streamed: boolean;
+  tools: ToolCard[];
+}
+
+export interface PendingApproval {
+  request: ApprovalRequest;
+  /** Typing a note for the model after `e`. */
+  noteMode: boolean;
+  note: string;
+}
+
+export interface InputState {
+  text: string;
+  /** Cursor position as an index into `text`. */
+  cursor: number;
+}
+
+export type SessionStatus = 'idle' | 'busy';
+
+export interface AppState {
+  items: TranscriptItem[];
+  nextId: number;
+  live: LiveTail;
+  todos: Todo[];
+  /** When each in-progress todo (by content) started, for its seconds counter. */
+  todoStartedAt: Record<string, number>;
+  pendingApproval: PendingApproval | null;
+  status: SessionStatus;
+  /** Start of the running turn. */
+  turnStartedAt: number | null;
+  usage: Usage;
+  /** Usage reported by `usage` events during the running turn. */
+  turnUsage: Usage;
+  mode: PermissionMode;
+  model: string;
+  demo: boolean;
+  queue: string[];
+  input: InputState;
+  history: string[];
+  /** Index into history while browsing with Up/Down; null when editing fresh text. */
+  historyIndex: number | null;
+  /** First visible transcript row when scrolled up; null follows the bottom. */
+  scrollTop: number | null;
+  todosCollapsed: boolean;
+  /** Ctrl+O: the latest tool card shows all its output. */
+  expandLatest: boolean;
+  /** The shared animation clock; advances only while something animates. */
+  tick: number;
+  /** Shown in the status line for a moment ("Press Ctrl+C again to exit"). */
+  notice: string | null;
+}

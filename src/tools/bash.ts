@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { Tool, ToolResult } from './types';
+import { runProcess, type ProcessOutcome } from './run-process';
+import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const MAX_TIMEOUT_MS = 600_000;
+const SHELL = '/bin/bash';
+
+const schema = z.object({
+  command: z.string().min(1).describe('The shell command to run (bash).'),
+  timeout: z
+    .number()
+    .int()
+    // A floor of one second catches a timeout sent in seconds (30 would be 30 ms).
+    .min(1_000)
+    .max(MAX_TIMEOUT_MS)
+    .optional()
+    .describe(
+      `Timeout in milliseconds, e.g. 300000 for 5 minutes (default ${DEFAULT_TIMEOUT_MS}, ` +
+        `min 1000, max ${MAX_TIMEOUT_MS}). ` +
+        'The command and everything it started are killed when it expires.',
+    ),
+});
+
+type BashInput = z.infer<typeof schema>;
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
+/** What the model reads: the output, or `(no output)`, plus how the command ended. */
+export function formatOutcome(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
+  const display = outcome.exitCode === undefined ? {} : { exitCode: outcome.exitCode };
+  if (outcome.spawnError !== undefined) {
+    return { output: `Error: could not run the command: ${outcome.spawnError}`, isError: true };
+  }
+  const body = outcome.output.replace(/\n+$/, '') || '(no output)';
+  if (outcome.timedOut) {
+    return {
+      output: `Error: command timed out after ${seconds(timeoutMs)}\n${body}`,
+      isError: true,
+      display,
+    };
+  }
+  if (outcome.aborted) {
+    return { output: `Error: command aborted by the user\n${body}`, isError: true, display };
+  }
+  const notes: string[] = [];
+  if (outcome.lingering === 'stopped') {
+    notes.push('(background processes still holding the output were stopped)');
+  } else if (outcome.lingering === 'detached') {
+    notes.push('(background processes in their own session still hold the output; not waited for)');
+  }
+  if (outcome.exitCode !== undefined && outcome.exitCode !== 0) {
+    notes.push(`Exit code ${outcome.exitCode}`);
+  } else if (outcome.exitCode === undefined && outcome.signal) {
+    notes.push(`Killed by signal ${outcome.signal}`);
+  }
+  return { output: [body, ...notes].join('\n'), display };
+}
+
+export const bash: Tool<typeof schema> = {
+  name: 'bash',
+  description:
+    'Run a bash command in the workspace and return its output (stdout and stderr merged, in ' +
+    'order). stdin is closed: never run interactive programs. Output over 50,000 characters is ' +
+    'cut in the middle. A non-zero exit code is reported. Use `timeout` (milliseconds) for long ' +
+    'commands; background jobs that keep writing to the output are stopped when the command ends.',
+  schema,
+  access: (input: BashInput) => ({ kind: 'exec', command: input.command }),
+  summary: (input: BashInput) => input.command,
+  async run(input, ctx) {
+    const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
+    if (ctx.signal.aborted) return { output: 'Error: command aborted by the user', isError: true };
+    // `exec 2>&1` on the command's first line puts stderr on the stdout pipe, so the
+    // two stay in the order they were written; line numbers in bash errors are kept.
+    let file = SHELL;
+    let args = ['-c', `exec 2>&1; ${input.command}`];
+    if (ctx.sandbox) {
+      const bwrap = findBwrap();
+      if (!bwrap) return { output: BWRAP_MISSING_ERROR, isError: true };
+      const roots = ctx.roots.length > 0 ? ctx.roots : [ctx.cwd];
+      args = [...bwrapArgs({ roots, cwd: ctx.cwd }), SHELL, ...args];
+      file = bwrap;
+    }
+    const outcome = await runProcess(file, args, {
+      cwd: ctx.cwd,
+      timeoutMs,
+      signal: ctx.signal,
+      onOutput: ctx.onOutput,
+    });
+    return formatOutcome(outcome, timeoutMs);
+  },
+};

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Tool, ToolResult } from './types';
+import { writeFileAtomic } from './atomic-write';
+import { diffFile } from './file-diff';
+import { displayPath, realPathInWorkspace, realPathOf, resolveInWorkspace } from './paths';
+import { MAX_READ_BYTES, formatSize, fsErrorText, probeTextFile } from './text-file';
+
+/** The diff shown to the model after an edit is clamped to this many characters. */
+const MAX_RESULT_DIFF_CHARS = 4_000;
+
+const schema = z.object({
+  path: z.string().min(1).describe('File path, relative to the workspace or absolute.'),
+  old_text: z
+    .string()
+    .describe('The exact text to replace, including whitespace; it must match exactly once.'),
+  new_text: z.string().describe('The text to put in its place.'),
+  replace_all: z
+    .boolean()
+    .optional()
+    .describe('Replace every occurrence instead of requiring a unique match. Default false.'),
+});
+
+type EditInput = z.infer<typeof schema>;
+
+const fail = (output: string): ToolResult => ({ output, isError: true });
+
+function countOccurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+    count += 1;
+  }
+  return count;
+}
+
+/** A file counts as CRLF when most of its line breaks are. */
+export function usesCrlf(text: string): boolean {
+  const crlf = countOccurrences(text, '\r\n');
+  return crlf > 0 && crlf * 2 >= countOccurrences(text, '\n');
+}
+
+const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
+const toLf = (s: string) => s.replace(/\r\n/g, '\n');
+const squashSpace = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The old/new pair to apply: converted to the file's line endings first, as sent second. */
+function pickVariant(text: string, input: EditInput) {
+  const native = usesCrlf(text)
+    ? { oldText: toCrlf(input.old_text), newText: toCrlf(input.new_text) }
+    : { oldText: toLf(input.old_text), newText: toLf(input.new_text) };
+  const variants = [native, { oldText: input.old_text, newText: input.new_text }];
+  for (const variant of variants) {
+    const count = countOccurrences(text, variant.oldText);
+    if (count > 0) return { ...variant, count };
+  }
+  return { ...native, count: 0 };
+}
+
+function notFoundHint(text: string, oldText: string): string {
+  if (/^\s*\d+\t/m.test(oldText)) {
+    return '\nHint: old_text seems to contain read_file line numbers; leave the "   N<tab>" prefixes out.';
+  }
+  const wanted = squashSpace(oldText);
+  if (wanted && squashSpace(text).includes(wanted)) {
+    return (
+      '\nHint: the text exists with different whitespace (indentation or line breaks); ' +
+      'read_file the lines and copy them exactly.'
+    );
+  }
+  return '';
+}
+
+function clampDiff(hunks: string): string {
+  if (hunks.length <= MAX_RESULT_DIFF_CHARS) return hunks;
+  const rest = hunks.length - MAX_RESULT_DIFF_CHARS;
+  return `${hunks.slice(0, MAX_RESULT_DIFF_CHARS)}\n... [${rest} more characters of diff]`;
+}
+
+export const edit_file: Tool<typeof schema> = {
+  name: 'edit_file',
+  description:
+    'Replace exact text in a file. old_text must match the file exactly (whitespace included) ' +
+    'and exactly once, unless replace_all is true; add surrounding lines to make it unique. ' +
+    'Line endings are kept (CRLF files stay CRLF). Returns a diff of the change.',
+  schema,
+  access: (input: EditInput, ctx) => ({
+    kind: 'write',
+    paths: [realPathInWorkspace(input.path, ctx.cwd)],
+  }),
+  summary: (input: EditInput) => input.path,
+  async run(input, ctx) {
+    const abs = resolveInWorkspace(input.path, ctx.cwd);
+    const target = realPathOf(abs);
+    const shown = displayPath(abs, ctx.cwd);
+    if (input.old_text === '') {
+      return fail('Error: old_text is empty; use write_file to create or overwrite a whole file');
+    }
+    if (input.old_text === input.new_text) {
+      return fail('Error: old_text and new_text are identical; nothing to change');
+    }
+    const probe = await probeTextFile(target, shown);
+    if (!probe.ok) return fail(probe.error);
+    if (probe.tooLarge) {
+      return fail(
+        `Error: ${shown} is ${formatSize(probe.stats.size)}, over the ` +
+          `${formatSize(MAX_READ_BYTES)} limit for editing; use bash (e.g. sed) instead`,
+      );
+    }
+    let text: string;
+    try {
+      text = await readFile(target, 'utf8');
+    } catch (err) {
+      return fail(fsErrorText(err, shown));
+    }
+    const { oldText, newText, count } = pickVariant(text, input);
+    if (count === 0) {
+      return fail(`Error: old_text not found in ${shown}${notFoundHint(text, input.old_text)}`);
+    }
+    if (count > 1 && !input.replace_all) {
+      return fail(
+        `Error: old_text matches ${count} places in ${shown}; add context or set replace_all`,
+      );
+    }
+    const at = text.indexOf(oldText);
+    const updated = input.replace_all
+      ? text.split(oldText).join(newText)
+      : text.slice(0, at) + newText + text.slice(at + oldText.length);
+    try {
+      await writeFileAtomic(target, updated);
+    } catch (err) {
+      return fail(`Error: cannot write ${shown}: ${(err as Error).message}`);
+    }
+    const diff = diffFile(shown, text, updated);
+    const replacements = count > 1 ? ` (${count} replacements)` : '';
+    if (!diff) return { output: `Edited ${shown}${replacements}` };
+    return {
+      output: `Edited ${shown}: +${diff.added} -${diff.removed} lines${replacements}\n${clampDiff(diff.hunks)}`,
+      display: { diff: diff.diff },
+    };
+  },
+};

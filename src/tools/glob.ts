@@ -1,0 +1,94 @@
+import path from 'node:path';
+import fg from 'fast-glob';
+import { z } from 'zod';
+import type { Tool } from './types';
+import { ALWAYS_SKIPPED, GitignoreRules } from './gitignore';
+import { isInside, realPathOf, resolveInWorkspace } from './paths';
+
+/** Matches listed at most; the rest are counted. */
+export const MAX_GLOB_RESULTS = 200;
+
+const schema = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .describe('Glob pattern, relative to the workspace, e.g. "**/*.ts" or "src/**/test_*.py".'),
+});
+
+type GlobInput = z.infer<typeof schema>;
+
+export interface GlobBase {
+  /** Absolute folder the pattern starts from (its leading literal segments). */
+  base: string;
+  /** The rest of the pattern, relative to `base`. */
+  rest: string;
+}
+
+/** Splits a pattern into its literal leading folder and the part with wildcards. */
+export function splitPattern(pattern: string, cwd: string): GlobBase {
+  const segments = pattern.split('/');
+  let literal = 0;
+  // Conservative: any glob-ish character ends the literal part (an unbalanced `{a,b/c}` too).
+  const isLiteral = (segment: string) => !/[*?[\]{}()!+@]/.test(segment);
+  while (literal < segments.length - 1 && isLiteral(segments[literal])) literal += 1;
+  const head = segments.slice(0, literal).join('/') || (pattern.startsWith('/') ? '/' : '.');
+  return { base: resolveInWorkspace(head, cwd), rest: segments.slice(literal).join('/') };
+}
+
+/**
+ * Where the search runs: inside the workspace it is the workspace itself (so its
+ * .gitignore applies and results read as workspace paths); outside, the base.
+ */
+function searchRoot(pattern: string, cwd: string) {
+  const { base, rest } = splitPattern(pattern, cwd);
+  if (isInside(base, [cwd])) {
+    const relBase = path.relative(cwd, base).split(path.sep).join('/');
+    return { root: cwd, pattern: relBase ? `${relBase}/${rest}` : rest, inside: true };
+  }
+  return { root: base, pattern: rest, inside: false };
+}
+
+export const glob: Tool<typeof schema> = {
+  name: 'glob',
+  description:
+    'Find files by glob pattern (`**` matches any folders, e.g. "**/*.py"). Dot files are ' +
+    'included; .git and files ignored by .gitignore are skipped. Results are paths relative to ' +
+    `the workspace, newest first, at most ${MAX_GLOB_RESULTS}.`,
+  schema,
+  access: (input: GlobInput, ctx) => ({
+    kind: 'read',
+    paths: [realPathOf(splitPattern(input.pattern, ctx.cwd).base)],
+  }),
+  summary: (input: GlobInput) => input.pattern,
+  async run(input, ctx) {
+    const { root, pattern, inside } = searchRoot(input.pattern, ctx.cwd);
+    let rules: GitignoreRules;
+    let entries: fg.Entry[];
+    try {
+      rules = await GitignoreRules.load(root);
+      entries = await fg(pattern, {
+        cwd: root,
+        dot: true,
+        onlyFiles: true,
+        stats: true,
+        followSymbolicLinks: false,
+        suppressErrors: true,
+        ignore: [...ALWAYS_SKIPPED, ...rules.pruneGlobs()],
+      });
+    } catch (err) {
+      return { output: `Error: glob failed: ${(err as Error).message}`, isError: true };
+    }
+    const kept = entries
+      .filter((entry) => !rules.ignores(entry.path))
+      .sort(
+        (a, b) => (b.stats?.mtimeMs ?? 0) - (a.stats?.mtimeMs ?? 0) || a.path.localeCompare(b.path),
+      );
+    if (kept.length === 0) return { output: '(no matches)', display: { matches: 0 } };
+    const shown = kept
+      .slice(0, MAX_GLOB_RESULTS)
+      .map((entry) => (inside ? entry.path : path.join(root, entry.path)));
+    if (kept.length > MAX_GLOB_RESULTS)
+      shown.push(`... and ${kept.length - MAX_GLOB_RESULTS} more`);
+    return { output: shown.join('\n'), display: { matches: kept.length } };
+  },
+};

@@ -1,0 +1,95 @@
+import { afterEach, expect, test } from 'vitest';
+import { endOf, settle, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+
+let rig: AppRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+test('/help lists the commands and keys', async () => {
+  rig = await startApp([], { columns: 100, rows: 30 });
+  await typeLine(rig.app, '/help');
+  for (const text of ['/clear', '/todos', '/mode NAME', '/model NAME', '/permissions', '/exit', 'Shift+Tab']) {
+    expect(rig.screen()).toContain(text);
+  }
+  expect(rig.agent.prompts).toEqual([]);
+});
+
+test('/clear starts a new conversation on screen and in the agent', async () => {
+  const todos: Turn = async function* (prompt) {
+    yield { type: 'user_prompt', text: prompt, source: 'user' };
+    yield { type: 'todos_updated', todos: [{ content: 'A', status: 'pending' }] };
+    yield endOf('done');
+  };
+  rig = await startApp([todos]);
+  await typeLine(rig.app, 'remember this');
+  await waitFor(() => rig!.screen().includes('Todos 0/1'));
+  await typeLine(rig.app, '/clear');
+  expect(rig.agent.resets).toBe(1);
+  expect(rig.screen()).not.toContain('remember this');
+  expect(rig.screen()).not.toContain('Todos');
+  expect(rig.screen()).toContain('New conversation.');
+});
+
+test('/todos prints the list into the transcript', async () => {
+  const todos: Turn = async function* (prompt) {
+    yield { type: 'user_prompt', text: prompt, source: 'user' };
+    yield { type: 'todos_updated', todos: [{ content: 'Write docs', status: 'completed' }, { content: 'Ship', status: 'pending' }] };
+    yield endOf('done');
+  };
+  rig = await startApp([todos], { columns: 60, rows: 30 });
+  await typeLine(rig.app, '/todos');
+  expect(rig.screen()).toContain('No todos yet.');
+  await typeLine(rig.app, 'plan');
+  await waitFor(() => !rig!.controller.busy && rig!.screen().includes('Todos 1/2'));
+  await rig.app.press('\x14');
+  await typeLine(rig.app, '/todos');
+  const lines = rig.app.lines();
+  const printed = lines.findIndex((line) => line === 'Todos 1/2');
+  expect(lines.slice(printed, printed + 3)).toEqual(['Todos 1/2', '☑ Write docs', '☐ Ship']);
+});
+
+test('/mode NAME sets the mode; a bad name is an error', async () => {
+  rig = await startApp([], { columns: 100, rows: 20 });
+  await typeLine(rig.app, '/mode plan');
+  expect(rig.agent.policy.mode).toBe('plan');
+  expect(rig.app.lines().pop()).toContain('· plan ·');
+  await typeLine(rig.app, '/mode yolo');
+  expect(rig.screen()).toContain("Unknown mode 'yolo'. Modes: default, acceptEdits, plan, bypassPermissions");
+  expect(rig.agent.policy.mode).toBe('plan');
+});
+
+test('/model NAME switches the model shown in the status line', async () => {
+  rig = await startApp();
+  await typeLine(rig.app, '/model llama3.1:8b');
+  expect(rig.agent.model).toBe('llama3.1:8b');
+  expect(rig.app.lines().pop()?.startsWith('llama3.1:8b')).toBe(true);
+});
+
+test('/permissions lists the rules; /permissions rm RULE removes one', async () => {
+  rig = await startApp([], { columns: 100, rows: 24 });
+  await typeLine(rig.app, '/permissions');
+  expect(rig.screen()).toContain('allow bash(npm test)  (project)');
+  await typeLine(rig.app, '/permissions rm bash(npm test)');
+  expect(rig.screen()).toContain('Removed rule bash(npm test)');
+  expect(rig.agent.rules).toEqual([]);
+  await typeLine(rig.app, '/permissions rm bash(nope)');
+  expect(rig.screen()).toContain('No rule bash(nope).');
+});
+
+test('/exit quits', async () => {
+  rig = await startApp();
+  let quit = false;
+  void rig.controller.exited.then(() => (quit = true));
+  await typeLine(rig.app, '/exit');
+  await waitFor(() => quit);
+});
+
+test('an unknown command gets an error line and is not sent to the model', async () => {
+  rig = await startApp();
+  await typeLine(rig.app, '/frobnicate now');
+  await settle(20);
+  expect(rig.screen()).toContain('Unknown command /frobnicate. Type /help for the list.');
+  expect(rig.agent.prompts).toEqual([]);
+});

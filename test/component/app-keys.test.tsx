@@ -1,0 +1,309 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ApprovalDecision } from '../../src/permissions/types';
+import { endOf, settle, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+
+let rig: AppRig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+const request = { callId: 'r1', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes files (rm)', alwaysRule: 'bash(rm -rf build)' };
+
+/** Asks once and reports the answer as the answer text. */
+function askingTurn(decisions: ApprovalDecision[]): Turn {
+  return async function* (prompt, signal, agent) {
+    yield { type: 'user_prompt', text: prompt, source: 'user' };
+    yield { type: 'tool_call_ready', id: 'r1', name: 'bash', input: {}, summary: 'rm -rf build' };
+    yield { type: 'permission_asked', request };
+    const decision = await agent.approve(request, signal);
+    decisions.push(decision);
+    yield { type: 'permission_decided', callId: 'r1', decision: decision.decision === 'deny' ? 'deny' : 'allow', by: 'user', note: decision.decision === 'deny' ? decision.note : undefined };
+    yield { type: 'tool_result', id: 'r1', name: 'bash', status: decision.decision === 'deny' ? 'denied' : 'ok', output: 'done', durationMs: 5 };
+    yield endOf('done');
+  };
+}
+
+/** Runs until interrupted, like a long bash call. */
+const longTurn: Turn = async function* (prompt, signal) {
+  yield { type: 'user_prompt', text: prompt, source: 'user' };
+  yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'sleep 100' };
+  yield { type: 'tool_output', id: 'b1', chunk: 'started\n' };
+  await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  yield { type: 'tool_result', id: 'b1', name: 'bash', status: 'cancelled', output: 'started', durationMs: 900 };
+  yield endOf('aborted');
+};
+
+describe('approval prompt', () => {
+  for (const [keys, expected] of [
+    [['y'], { decision: 'allow_once' }],
+    [['1'], { decision: 'allow_once' }],
+    [['a'], { decision: 'allow_always' }],
+    [['2'], { decision: 'allow_always' }],
+    [['n'], { decision: 'deny' }],
+    [['3'], { decision: 'deny' }],
+    [['\x1b'], { decision: 'deny' }],
+    [['e', 'use the trash', '\r'], { decision: 'deny', note: 'use the trash' }],
+  ] as [string[], ApprovalDecision][]) {
+    test(`${JSON.stringify(keys)} answers ${JSON.stringify(expected)}`, async () => {
+      const decisions: ApprovalDecision[] = [];
+      rig = await startApp([askingTurn(decisions)]);
+      await typeLine(rig.app, 'clean up');
+      await waitFor(() => rig!.screen().includes('Run this command?'), 2000, 'the prompt');
+      expect(rig.screen()).toContain('rm -rf build');
+      for (const key of keys) await rig.app.press(key);
+      await waitFor(() => decisions.length === 1, 2000, 'the answer');
+      expect(decisions[0]).toEqual(expected);
+      await waitFor(() => !rig!.screen().includes('Run this command?'));
+      expect(rig.screen()).toMatch(expected.decision === 'deny' ? /⊘ bash\s+rm -rf build/ : /✓ bash\s+rm -rf build/);
+    });
+  }
+
+  test('other keys do nothing while it is shown and never reach the input', async () => {
+    const decisions: ApprovalDecision[] = [];
+    rig = await startApp([askingTurn(decisions)]);
+    await typeLine(rig.app, 'clean up');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.press(key);
+    expect(decisions).toEqual([]);
+    expect(rig.screen()).toContain('Run this command?');
+    await rig.app.press('y');
+    await waitFor(() => decisions.length === 1);
+    await waitFor(() => !rig!.controller.busy);
+    expect(rig.controller.store.getState().input.text).toBe('');
+  });
+
+  test('Esc in note mode goes back to the choices', async () => {
+    const decisions: ApprovalDecision[] = [];
+    rig = await startApp([askingTurn(decisions)]);
+    await typeLine(rig.app, 'clean up');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    await rig.app.press('e');
+    await rig.app.press('abc');
+    expect(rig.screen()).toContain('note: abc');
+    await rig.app.press('\x1b');
+    expect(rig.screen()).toContain('y/1 allow once');
+    expect(decisions).toEqual([]);
+    await rig.app.press('n');
+    await waitFor(() => decisions.length === 1);
+  });
+
+  test('an interrupt while asking denies and ends the turn', async () => {
+    const decisions: ApprovalDecision[] = [];
+    rig = await startApp([askingTurn(decisions)]);
+    await typeLine(rig.app, 'clean up');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    await rig.app.press('\x03');
+    await waitFor(() => decisions.length === 1);
+    expect(decisions[0]).toMatchObject({ decision: 'deny' });
+  });
+});
+
+describe('interrupting and quitting', () => {
+  test('Esc interrupts a long call: the card says cancelled, the session goes on', async () => {
+    rig = await startApp([longTurn]);
+    await typeLine(rig.app, 'wait');
+    await waitFor(() => rig!.screen().includes('started'));
+    expect(rig.screen()).toContain('esc interrupt');
+    await rig.app.press('\x1b');
+    await waitFor(() => !rig!.controller.busy, 2000, 'the end of the turn');
+    expect(rig.screen()).toMatch(/⊖ bash\s+sleep 100/);
+    expect(rig.screen()).toContain('Interrupted.');
+    await typeLine(rig.app, 'next');
+    await waitFor(() => rig!.screen().includes('echo: next'));
+  });
+
+  test('Ctrl+C clears the input when idle; a second Ctrl+C within 2 s quits', async () => {
+    rig = await startApp();
+    await rig.app.press('some text');
+    await rig.app.press('\x03');
+    expect(rig.controller.store.getState().input.text).toBe('');
+    expect(rig.screen()).toContain('Press Ctrl+C again to exit');
+    let code: number | undefined;
+    void rig.controller.exited.then((value) => (code = value));
+    await rig.app.press('\x03');
+    await waitFor(() => code !== undefined, 2000, 'exit');
+    expect(code).toBe(0);
+  });
+
+  test('Ctrl+C while busy interrupts first', async () => {
+    rig = await startApp([longTurn]);
+    await typeLine(rig.app, 'wait');
+    await waitFor(() => rig!.screen().includes('started'));
+    await rig.app.press('\x03');
+    await waitFor(() => !rig!.controller.busy);
+    expect(rig.screen()).toContain('Interrupted.');
+  });
+
+  test('Ctrl+D quits on an empty input only', async () => {
+    rig = await startApp();
+    let quit = false;
+    void rig.controller.exited.then(() => (quit = true));
+    await rig.app.press('abc');
+    await rig.app.press('\x01');
+    await rig.app.press('\x04');
+    await settle(30);
+    expect(quit).toBe(false);
+    expect(rig.controller.store.getState().input.text).toBe('bc');
+    await rig.app.press('\x15');
+    await rig.app.press('\x04');
+    await waitFor(() => quit, 2000, 'exit');
+  });
+});
+
+describe('input', () => {
+  test('Shift+Enter, Alt+Enter, Ctrl+J and a trailing backslash make new lines; Enter sends', async () => {
+    rig = await startApp();
+    await rig.app.press('one');
+    await rig.app.press('\x1b[13;2u');
+    await rig.app.press('two');
+    await rig.app.press('\x1b\r');
+    await rig.app.press('three');
+    await rig.app.press('\n');
+    await rig.app.press('four\\');
+    await rig.app.press('\r');
+    await rig.app.press('five');
+    expect(rig.controller.store.getState().input.text).toBe('one\ntwo\nthree\nfour\nfive');
+    await rig.app.press('\r');
+    await waitFor(() => rig!.agent.prompts.length === 1);
+    expect(rig.agent.prompts[0]).toBe('one\ntwo\nthree\nfour\nfive');
+  });
+
+  test('a bracketed paste keeps its line breaks and is not sent', async () => {
+    rig = await startApp();
+    await rig.app.press('\x1b[200~line 1\rline 2\r\x1b[201~');
+    expect(rig.controller.store.getState().input.text).toBe('line 1\nline 2\n');
+    expect(rig.agent.prompts).toEqual([]);
+    expect(rig.screen()).toContain('line 2');
+  });
+
+  test('Up and Down walk the history; Ctrl+U clears', async () => {
+    rig = await startApp();
+    await typeLine(rig.app, 'first');
+    await waitFor(() => !rig!.controller.busy && rig!.screen().includes('echo: first'));
+    await typeLine(rig.app, 'second');
+    await waitFor(() => !rig!.controller.busy && rig!.screen().includes('echo: second'));
+    const input = () => rig!.controller.store.getState().input.text;
+    await rig.app.press('\x1b[A');
+    expect(input()).toBe('second');
+    await rig.app.press('\x1b[A');
+    expect(input()).toBe('first');
+    await rig.app.press('\x1b[B');
+    expect(input()).toBe('second');
+    await rig.app.press('\x1b[B');
+    expect(input()).toBe('');
+    await rig.app.press('typed');
+    await rig.app.press('\x15');
+    expect(input()).toBe('');
+  });
+
+  test('left, right and backspace edit by character, CJK and emoji included', async () => {
+    rig = await startApp();
+    await rig.app.press('a中😀b');
+    await rig.app.press('\x1b[D');
+    await rig.app.press('\x7f');
+    await rig.app.press('\x1b[D');
+    await rig.app.press('X');
+    expect(rig.controller.store.getState().input.text).toBe('aX中b');
+  });
+
+  test('typing while busy queues the prompt; it is sent when the turn ends', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: Turn = async function* (prompt) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      await gate;
+      yield endOf('done');
+    };
+    rig = await startApp([slow]);
+    await typeLine(rig.app, 'first');
+    await waitFor(() => rig!.controller.busy);
+    await typeLine(rig.app, 'second');
+    expect(rig.screen()).toContain('1 queued: second');
+    expect(rig.agent.prompts).toEqual(['first']);
+    release();
+    await waitFor(() => rig!.agent.prompts.length === 2, 2000, 'the queued prompt');
+    expect(rig.agent.prompts[1]).toBe('second');
+    await waitFor(() => rig!.screen().includes('echo: second'));
+    expect(rig.screen()).not.toContain('queued');
+  });
+
+  test('an interrupt puts queued prompts back into the input', async () => {
+    rig = await startApp([longTurn]);
+    await typeLine(rig.app, 'wait');
+    await waitFor(() => rig!.screen().includes('started'));
+    await typeLine(rig.app, 'later');
+    await rig.app.press('\x1b');
+    await waitFor(() => !rig!.controller.busy);
+    expect(rig.controller.store.getState().input.text).toBe('later');
+    expect(rig.agent.prompts).toEqual(['wait']);
+  });
+});
+
+describe('global keys', () => {
+  test('Shift+Tab cycles the permission mode', async () => {
+    rig = await startApp([], { columns: 100, rows: 20 });
+    expect(rig.app.lines().pop()).toContain('· default ·');
+    await rig.app.press('\x1b[Z');
+    expect(rig.app.lines().pop()).toContain('· acceptEdits ·');
+    await rig.app.press('\x1b[Z');
+    expect(rig.app.lines().pop()).toContain('· plan ·');
+    expect(rig.agent.policy.mode).toBe('plan');
+  });
+
+  test('PgUp and PgDn scroll through the session; new output waits below', async () => {
+    rig = await startApp([], { columns: 60, rows: 12 });
+    for (let i = 1; i <= 8; i++) {
+      await typeLine(rig.app, `prompt ${i}`);
+      await waitFor(() => !rig!.controller.busy && rig!.screen().includes(`echo: prompt ${i}`));
+    }
+    expect(rig.screen()).not.toContain('prompt 1\n');
+    await rig.app.press('\x1b[5~');
+    await rig.app.press('\x1b[5~');
+    await rig.app.press('\x1b[5~');
+    await rig.app.press('\x1b[5~');
+    expect(rig.screen()).toContain('tick v0.1.0');
+    expect(rig.screen()).toContain('more rows below');
+    await rig.app.press('\x1b[6~');
+    expect(rig.screen()).not.toContain('tick v0.1.0');
+    await rig.app.press('\x1b');
+    expect(rig.screen()).not.toContain('more rows below');
+    expect(rig.screen()).toContain('echo: prompt 8');
+  });
+
+  test('Ctrl+T folds the todo panel to its header and back', async () => {
+    const todos: Turn = async function* (prompt) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      yield { type: 'todos_updated', todos: [{ content: 'A', status: 'completed' }, { content: 'B', status: 'pending' }] };
+      yield endOf('done');
+    };
+    rig = await startApp([todos]);
+    await typeLine(rig.app, 'plan');
+    await waitFor(() => rig!.screen().includes('☐ B'));
+    await rig.app.press('\x14');
+    expect(rig.screen()).toContain('Todos 1/2');
+    expect(rig.screen()).not.toContain('☐ B');
+    await rig.app.press('\x14');
+    expect(rig.screen()).toContain('☐ B');
+  });
+
+  test('Ctrl+O expands the latest card', async () => {
+    const output = Array.from({ length: 12 }, (_, i) => `row ${i + 1}`).join('\n');
+    const turn: Turn = async function* (prompt) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      yield { type: 'tool_call_ready', id: 'b', name: 'bash', input: {}, summary: 'seq 12' };
+      yield { type: 'tool_result', id: 'b', name: 'bash', status: 'ok', output, durationMs: 5 };
+      yield endOf('done');
+    };
+    rig = await startApp([turn], { columns: 60, rows: 30 });
+    await typeLine(rig.app, 'count');
+    await waitFor(() => rig!.screen().includes('row 12'));
+    expect(rig.screen()).toContain('… 7 earlier lines');
+    expect(rig.screen()).not.toContain('row 1\n');
+    await rig.app.press('\x0f');
+    expect(rig.screen()).toContain('row 1\n');
+    expect(rig.screen()).not.toContain('earlier lines');
+    await rig.app.press('\x0f');
+    expect(rig.screen()).toContain('… 7 earlier lines');
+  });
+});

@@ -1,0 +1,60 @@
+import { cleanup, render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { afterEach, expect, test } from 'vitest';
+import { ApprovalPrompt } from '../../components/ApprovalPrompt';
+import type { PendingApproval } from '../../src/store/types';
+import { UNICODE_LOOK, strip } from './helpers';
+
+afterEach(cleanup);
+
+const longCommand =
+  'find . -name "*.log" -mtime +7 -print0 | xargs -0 rm -f && rm -rf ./build ./dist ./coverage ./node_modules/.cache && echo cleaned';
+
+function pending(partial: Partial<PendingApproval['request']> = {}, extra: Partial<PendingApproval> = {}): PendingApproval {
+  return {
+    request: { callId: 'c1', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes files (rm)', alwaysRule: 'bash(rm -rf build)', ...partial },
+    noteMode: false,
+    note: '',
+    ...extra,
+  };
+}
+
+function rows(p: PendingApproval, width: number): string[] {
+  const { lastFrame } = render(<ApprovalPrompt pending={p} width={width} look={UNICODE_LOOK} />);
+  return strip(lastFrame())
+    .split('\n')
+    .map((row) => row.trimEnd());
+}
+
+test('shows the command, the reason and all the choices', () => {
+  expect(rows(pending(), 100)).toEqual([
+    'Run this command? bash',
+    '  rm -rf build',
+    '  deletes files (rm)',
+    '  y/1 allow once · a/2 allow bash(rm -rf build) this session · n/3/esc deny · e deny with a note',
+  ]);
+});
+
+test('a long command is wrapped in full, never cut, even at 40 columns', () => {
+  for (const width of [40, 100]) {
+    const shown = rows(pending({ subject: longCommand }), width);
+    const commandRows = shown.slice(1, shown.findIndex((row) => row.includes('deletes files')));
+    expect(commandRows.map((row) => row.slice(2)).join('').replace(/ /g, '')).toBe(longCommand.replace(/ /g, ''));
+    for (const row of shown) expect(stringWidth(row)).toBeLessThanOrEqual(width);
+  }
+});
+
+test('without an "always" rule the a/2 choice is not offered', () => {
+  const shown = rows(pending({ alwaysRule: undefined }), 100);
+  expect(shown[3]).toBe('  y/1 allow once · n/3/esc deny · e deny with a note');
+});
+
+test('a path outside the workspace gets a file title', () => {
+  const shown = rows(pending({ toolName: 'write_file', subject: '/etc/hosts', reason: 'outside workspace: /etc/hosts', alwaysRule: undefined }), 80);
+  expect(shown.slice(0, 3)).toEqual(['Change this file? write_file', '  /etc/hosts', '  outside workspace: /etc/hosts']);
+});
+
+test('note mode shows the note being typed', () => {
+  const shown = rows(pending({}, { noteMode: true, note: 'use the trash' }), 80);
+  expect(shown.slice(3)).toEqual(['› note: use the trash', '  Enter deny with this note · Esc back']);
+});

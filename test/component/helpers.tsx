@@ -1,0 +1,231 @@
+import { EventEmitter } from 'node:events';
+import { render as inkRender, type Instance } from 'ink';
+import type { ReactElement } from 'react';
+import type { AgentEvent } from '../../src/agent/events';
+import type { Approve, PermissionMode } from '../../src/permissions/types';
+import type { PermissionRuleEntry, SessionAgent } from '../../src/store/agent-port';
+import type { Todo } from '../../src/todos/types';
+import { App } from '../../components/App';
+import type { Look } from '../../components/lines/look';
+import { AppController } from '../../src/store/controller';
+import { createAppStore } from '../../src/store/store';
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+export function strip(text: string | undefined): string {
+  return (text ?? '').replace(ANSI, '');
+}
+
+class FakeStdout extends EventEmitter {
+  frames: string[] = [];
+  isTTY = true;
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string) => {
+    this.frames.push(frame);
+    return true;
+  };
+  resize(columns: number, rows: number) {
+    this.columns = columns;
+    this.rows = rows;
+    this.emit('resize');
+  }
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+export interface Rendered {
+  lastFrame(): string;
+  /** The last frame without colours, as lines. */
+  lines(): string[];
+  stdin: FakeStdin;
+  stdout: FakeStdout;
+  instance: Instance;
+  /** Types text (or a key sequence) and waits for the app to settle. */
+  press(data: string): Promise<void>;
+}
+
+/** Renders at a given terminal size (ink-testing-library is fixed at 100 columns). */
+export function renderAt(tree: ReactElement, size: { columns: number; rows: number }): Rendered {
+  const stdout = new FakeStdout(size.columns, size.rows);
+  const stdin = new FakeStdin();
+  const instance = inkRender(tree, {
+    // Fakes: Ink only needs these members of the streams.
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout(size.columns, size.rows) as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const lastFrame = () => stdout.frames[stdout.frames.length - 1] ?? '';
+  return {
+    lastFrame,
+    lines: () => strip(lastFrame()).split('\n'),
+    stdin,
+    stdout,
+    instance,
+    async press(data: string) {
+      stdin.write(data);
+      await settle(data.startsWith('\x1b') && data.length === 1 ? 60 : 20);
+    },
+  };
+}
+
+export function settle(ms = 20): Promise<void> {
+  return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await settle(10);
+  }
+  await settle(5);
+}
+
+export type Turn = (prompt: string, signal: AbortSignal, agent: FakeAgent) => AsyncGenerator<AgentEvent>;
+
+/** An agent whose turns are scripted generators: the app sees exactly these events. */
+export class FakeAgent implements SessionAgent {
+  model = 'fake-model';
+  demo = false;
+  cwd = '/work/project';
+  prompts: string[] = [];
+  /** The app's approve, as createAgent would get it. */
+  approve: Approve = async () => ({ decision: 'deny' });
+  resets = 0;
+  turns: Turn[] = [];
+  rules: PermissionRuleEntry[] = [{ source: 'project', list: 'allow', rule: 'bash(npm test)' }];
+  policy = {
+    mode: 'default' as PermissionMode,
+    setMode(mode: PermissionMode) {
+      this.mode = mode;
+    },
+    cycleMode(): PermissionMode {
+      const order: PermissionMode[] = ['default', 'acceptEdits', 'plan'];
+      this.mode = order[(order.indexOf(this.mode) + 1) % order.length];
+      return this.mode;
+    },
+    listRules: () => this.rules,
+    removeRule: (rule: string) => {
+      const before = this.rules.length;
+      this.rules = this.rules.filter((entry) => entry.rule !== rule);
+      return this.rules.length < before;
+    },
+  };
+
+  constructor(turns: Turn[] = []) {
+    this.turns = turns;
+  }
+
+  todos(): Todo[] {
+    return [];
+  }
+
+  async *run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    this.prompts.push(prompt);
+    const turn = this.turns.shift();
+    if (turn) {
+      yield* turn(prompt, signal, this);
+      return;
+    }
+    yield { type: 'user_prompt', text: prompt, source: 'user' };
+    yield { type: 'text_delta', text: `echo: ${prompt}` };
+    yield { type: 'assistant_message', text: `echo: ${prompt}`, reasoning: '' };
+    yield endOf('done');
+  }
+
+  reset(): void {
+    this.resets += 1;
+  }
+
+  setModel(name: string): void {
+    this.model = name;
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function endOf(reason: 'done' | 'aborted' = 'done'): AgentEvent {
+  return { type: 'turn_end', reason, result: '', rounds: 1, usage: { inputTokens: 0, outputTokens: 0 } };
+}
+
+export const UNICODE_LOOK = { color: false, unicode: true };
+export const ASCII_LOOK = { color: false, unicode: false };
+export const COLOR_LOOK = { color: true, unicode: true };
+
+/**
+ * The SGR codes in effect where `text` starts in a frame (Ink re-emits styles as one
+ * escape per attribute, so this reads the run of escapes just before the text).
+ */
+export function stylesBefore(frame: string | undefined, text: string): number[] {
+  const raw = frame ?? '';
+  const index = raw.indexOf(text);
+  if (index === -1) throw new Error(`'${text}' is not in the frame`);
+  const before = raw.slice(0, index);
+  const run = /((?:\x1b\[[0-9;]*m)*)$/.exec(before)?.[1] ?? '';
+  return [...run.matchAll(/\x1b\[([0-9;]*)m/g)].flatMap((m) => m[1].split(';').map(Number));
+}
+
+
+export interface AppRig {
+  app: Rendered;
+  controller: AppController;
+  agent: FakeAgent;
+  /** The frame's text as it would be on screen. */
+  screen(): string;
+  close(): Promise<void>;
+}
+
+/** The whole app with a fake agent, at a given terminal size. */
+export async function startApp(turns: Turn[] = [], size = { columns: 80, rows: 20 }, look: Look = UNICODE_LOOK): Promise<AppRig> {
+  const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/work/project' });
+  const controller = new AppController(store, { batchMs: 10, clockMs: 50 });
+  const agent = new FakeAgent(turns);
+  agent.approve = controller.approve;
+  controller.attach(agent);
+  const app = renderAt(<App controller={controller} look={look} />, size);
+  await settle(30);
+  return {
+    app,
+    controller,
+    agent,
+    screen: () => app.lines().join('\n'),
+    async close() {
+      await controller.exit();
+      app.instance.unmount();
+    },
+  };
+}
+
+/** Types text the way a terminal sends it, then Enter as its own key. */
+export async function typeLine(app: Rendered, text: string): Promise<void> {
+  await app.press(text);
+  await app.press('\r');
+}

@@ -1,0 +1,59 @@
+import { afterEach, expect, test } from 'vitest';
+import type { AgentEvent } from '../../src/agent/events';
+import { EventBatcher } from '../../src/store/batcher';
+import { createAppStore } from '../../src/store/store';
+import type { AppState } from '../../src/store/types';
+
+const batchers: EventBatcher[] = [];
+afterEach(() => batchers.splice(0).forEach((b) => b.dispose()));
+
+function setup() {
+  const store = createAppStore({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
+  const states: AppState[] = [];
+  store.subscribe((state) => states.push(state));
+  const batcher = new EventBatcher(store, { intervalMs: 30 });
+  batchers.push(batcher);
+  return { store, states, batcher };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a burst of deltas is one store update', async () => {
+  const { store, states, batcher } = setup();
+  for (let i = 0; i < 100; i++) {
+    batcher.push({ type: 'text_delta', text: 'x' });
+    if (i % 10 === 0) await Promise.resolve();
+  }
+  expect(states).toHaveLength(0);
+  await sleep(80);
+  expect(states).toHaveLength(1);
+  expect(store.getState().live.text).toBe('x'.repeat(100));
+});
+
+test('an approval question is not held back by the batch interval', async () => {
+  const { store, batcher } = setup();
+  batcher.push({ type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm x' });
+  batcher.push({ type: 'permission_asked', request: { callId: 'a', toolName: 'bash', subject: 'rm x', reason: 'rm' } });
+  await tick();
+  await tick();
+  expect(store.getState().live.tools[0].status).toBe('asking');
+});
+
+test('the todo_write card and the panel change in the same update', async () => {
+  const { states, batcher } = setup();
+  const todos = [{ content: 'A', status: 'in_progress' as const }];
+  batcher.push({ type: 'tool_call_ready', id: 't', name: 'todo_write', input: {}, summary: '1 todo' });
+  await sleep(50);
+  const before = states.length;
+  batcher.push({ type: 'tool_result', id: 't', name: 'todo_write', status: 'ok', output: '[>] A', durationMs: 1 } as AgentEvent);
+  // The loop yields todos_updated a little later (another macrotask).
+  await tick();
+  await tick();
+  batcher.push({ type: 'todos_updated', todos });
+  await sleep(80);
+  const after = states.slice(before);
+  expect(after).toHaveLength(1);
+  expect(after[0].todos).toEqual(todos);
+  expect(after[0].items[after[0].items.length - 1]).toMatchObject({ kind: 'tool', card: { name: 'todo_write', status: 'ok' } });
+});

@@ -1,0 +1,145 @@
+import { render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { afterEach, describe, expect, test } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { ToolCard } from '../../components/ToolCard';
+import type { CardView } from '../../components/lines/tool-card';
+import type { ToolCard as Card } from '../../src/store/types';
+import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip } from './helpers';
+
+afterEach(cleanup);
+
+const view: CardView = { look: UNICODE_LOOK, tick: 0, now: 10_000, expanded: false, latest: true, animate: true };
+
+function card(partial: Partial<Card>): Card {
+  return { id: 'c1', name: 'bash', summary: 'npm test', status: 'ok', output: '', ...partial };
+}
+
+function frame(c: Card, width = 80, extra: Partial<CardView> = {}): string[] {
+  const { lastFrame } = render(<ToolCard card={c} width={width} {...view} {...extra} />);
+  return strip(lastFrame()).split('\n');
+}
+
+describe('status glyphs', () => {
+  test('pending shows the hollow circle and no time', () => {
+    const [header] = frame(card({ status: 'pending', summary: '' }));
+    expect(header).toBe('○ bash');
+  });
+
+  test('running shows the spinner frame of the shared clock and the seconds so far', () => {
+    const rows = frame(card({ status: 'running', startedAt: 7_000 }), 80, { tick: 2 });
+    expect(rows[0]).toBe('⠹ bash  npm test  3s');
+    const later = frame(card({ status: 'running', startedAt: 7_000 }), 80, { tick: 3, now: 12_000 });
+    expect(later[0]).toBe('⠸ bash  npm test  5s');
+  });
+
+  test('running without animation (idle) shows no spinner', () => {
+    const [header] = frame(card({ status: 'running', startedAt: 7_000 }), 80, { animate: false });
+    expect(header.startsWith('○ bash')).toBe(true);
+  });
+
+  test('done, failed, denied and cancelled each have their glyph and the duration', () => {
+    expect(frame(card({ status: 'ok', durationMs: 1234 }))[0]).toBe('✓ bash  npm test  1.2s');
+    expect(frame(card({ status: 'error', durationMs: 80, output: 'Error: boom' }))[0]).toBe('✗ bash  npm test  80ms');
+    expect(frame(card({ status: 'denied', durationMs: 0 }))[0]).toBe('⊘ bash  npm test  0ms');
+    expect(frame(card({ status: 'cancelled', durationMs: 15_000 }))[0]).toBe('⊖ bash  npm test  15s');
+  });
+
+  test('asking says it waits for approval', () => {
+    const rows = frame(card({ status: 'asking', summary: 'rm -rf build' }));
+    expect(rows[0]).toBe('? bash  rm -rf build');
+    expect(rows[1]).toBe('  waiting for your approval');
+  });
+
+  test('ASCII fallback glyphs when the terminal is not UTF-8', () => {
+    const ascii = { look: ASCII_LOOK };
+    expect(frame(card({ status: 'ok', durationMs: 5 }), 80, ascii)[0]).toBe('+ bash  npm test  5ms');
+    expect(frame(card({ status: 'error', durationMs: 5 }), 80, ascii)[0].startsWith('x bash')).toBe(true);
+    expect(frame(card({ status: 'running', startedAt: 10_000 }), 80, { ...ascii, tick: 1 })[0]).toBe('\\ bash  npm test  0s');
+  });
+});
+
+describe('output', () => {
+  const log = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
+
+  test('bash output is live while running and keeps the last lines', () => {
+    const rows = frame(card({ status: 'running', startedAt: 9_000, output: log }));
+    expect(rows).toEqual([
+      '⠋ bash  npm test  1s',
+      '  … 15 earlier lines (ctrl+o to expand)',
+      '  line 16',
+      '  line 17',
+      '  line 18',
+      '  line 19',
+      '  line 20',
+    ]);
+  });
+
+  test('Ctrl+O (expanded) shows every line', () => {
+    const rows = frame(card({ output: log, durationMs: 10 }), 80, { expanded: true });
+    expect(rows).toHaveLength(21);
+    expect(rows[1]).toBe('  line 1');
+  });
+
+  test('the hint to expand only shows on the latest card', () => {
+    const rows = frame(card({ output: log, durationMs: 10 }), 80, { latest: false });
+    expect(rows[1]).toBe('  … 15 earlier lines');
+  });
+
+  test('a failing command shows its exit code', () => {
+    const rows = frame(card({ output: 'FAIL one', display: { exitCode: 1 }, durationMs: 10 }));
+    expect(rows.slice(1)).toEqual(['  FAIL one', '  exit code 1']);
+  });
+
+  test('edit_file shows the diff in colour, headers dropped, clamped with a count', () => {
+    const diff = ['--- a/x.js', '+++ b/x.js', '@@ -1,3 +1,3 @@', ' keep', '-old line', '+new line'].join('\n');
+    const c = card({ name: 'edit_file', summary: 'src/x.js', display: { diff }, durationMs: 3 });
+    const { lastFrame } = render(<ToolCard card={c} width={80} {...view} look={COLOR_LOOK} />);
+    const raw = lastFrame() ?? '';
+    expect(raw).toContain('\x1b[31m-old line');
+    expect(raw).toContain('\x1b[32m+new line');
+    expect(strip(raw).split('\n')).toEqual(['✓ edit_file  src/x.js  3ms', '  @@ -1,3 +1,3 @@', '   keep', '  -old line', '  +new line']);
+    const long = ['@@ -1 +1 @@', ...Array.from({ length: 12 }, (_, i) => `+added ${i}`)].join('\n');
+    const clamped = frame(card({ name: 'write_file', summary: 'a.txt', display: { diff: long }, durationMs: 3 }));
+    expect(clamped).toHaveLength(7);
+    expect(clamped[6]).toBe('  … 8 more lines (ctrl+o to expand)');
+  });
+
+  test('read_file shows a line count, glob the matches', () => {
+    expect(frame(card({ name: 'read_file', summary: 'src/a.ts', display: { lines: 42 }, output: 'x', durationMs: 1 }))[1]).toBe('  Read 42 lines');
+    const glob = frame(card({ name: 'glob', summary: '**/*.ts', display: { matches: 2 }, output: 'a.ts\nb.ts', durationMs: 1 }));
+    expect(glob.slice(1)).toEqual(['  2 matches', '  a.ts', '  b.ts']);
+  });
+
+  test('a denied call says who denied it and the note', () => {
+    const rows = frame(card({ status: 'denied', decidedBy: 'user', note: 'use trash instead', durationMs: 0 }));
+    expect(rows[1]).toBe('  Denied (user): use trash instead');
+  });
+
+  test('a cancelled command keeps what it printed and says cancelled', () => {
+    const rows = frame(card({ status: 'cancelled', output: 'counting 1\ncounting 2', durationMs: 2000 }));
+    expect(rows.slice(1)).toEqual(['  counting 1', '  counting 2', '  Cancelled']);
+  });
+
+  test('escape sequences in output are removed', () => {
+    const rows = frame(card({ output: '\x1b[31mred\x1b[0m\x1b[2Jplain\nprogress 10%\rprogress 100%', durationMs: 1 }));
+    expect(rows.slice(1)).toEqual(['  redplain', '  progress 100%']);
+  });
+});
+
+describe('width', () => {
+  test('at 40 columns a long command is cut to one header row with an ellipsis', () => {
+    const rows = frame(card({ summary: 'npm run build -- --watch --verbose --config ./configs/production.json', durationMs: 1200 }), 40);
+    expect(rows[0]).toBe('✓ bash  npm run build -- --watch …  1.2s');
+    expect(stringWidth(rows[0])).toBe(40);
+  });
+
+  test('wide characters in output wrap without exceeding the width', () => {
+    const output = '测试'.repeat(30) + ' 🎉🎉🎉';
+    for (const width of [40, 100]) {
+      const rows = frame(card({ output, durationMs: 1 }), width, { expanded: true });
+      for (const row of rows) expect(stringWidth(row)).toBeLessThanOrEqual(width);
+      expect(rows.slice(1).join('').replace(/\s/g, '')).toBe(output.replace(/\s/g, ''));
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type ScriptedTurn,
+} from '../../src/demo/scripted-server';
+import { tempDir } from '../support/agent-harness';
+import { runTick } from '../support/run-cli';
+import { sessionFiles, spawnTick, tickEnv, waitUntil } from './session-support';
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(script: ScriptedTurn[]): Promise<ScriptedServer> {
+  const server = await startScriptedServer(script);
+  servers.push(server);
+  return server;
+}
+
+const todos = (first: string, second: string) => ({
+  todos: [
+    { content: 'Write <index>.html', status: first },
+    { content: 'Check it', status: second },
+  ],
+});
+
+const workScript = (): ScriptedTurn[] => [
+  {
+    text: 'Plan first.',
+    toolCalls: [{ name: 'todo_write', arguments: todos('in_progress', 'pending') }],
+  },
+  {
+    toolCalls: [
+      { name: 'write_file', arguments: { path: 'index.html', content: '<h1>hi</h1>\n' } },
+    ],
+  },
+  { toolCalls: [{ name: 'todo_write', arguments: todos('completed', 'in_progress') }] },
+  { toolCalls: [{ name: 'read_file', arguments: { path: 'index.html' } }] },
+  { toolCalls: [{ name: 'todo_write', arguments: todos('completed', 'completed') }] },
+  { text: 'Wrote **index.html** & checked it.' },
+];
+
+async function workspace() {
+  return { home: tempDir('tick-home-'), cwd: tempDir('tick-ws-') };
+}
+
+async function record(ws: { home: string; cwd: string }, prompt: string, script: ScriptedTurn[]) {
+  const server = await serve(script);
+  const run = await runTick(
+    ['-p', prompt, '--permission-mode', 'acceptEdits', '--output-format', 'json'],
+    {
+      cwd: ws.cwd,
+      env: tickEnv(server.baseURL, ws.home),
+    },
+  );
+  expect(run.exitCode).toBe(0);
+  return JSON.parse(run.stdout).session_id as string;
+}
+
+const tick = (ws: { home: string; cwd: string }, args: string[]) =>
+  runTick(args, { cwd: ws.cwd, env: { TICK_HOME: ws.home } });
+
+describe('tick sessions', () => {
+  it('says when the workspace has none', async () => {
+    const ws = await workspace();
+    const run = await tick(ws, ['sessions']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe(`No sessions in this workspace (${ws.cwd}).`);
+  });
+
+  it('lists id, start, prompts, todos done/total, last activity and the first prompt, newest first', async () => {
+    const ws = await workspace();
+    const older = await record(ws, 'build the page', workScript());
+    const newer = await record(ws, 'just say hi', [{ text: 'hi' }]);
+    const run = await tick(ws, ['sessions']);
+    expect(run.exitCode).toBe(0);
+    const [head, ...rows] = run.stdout.split('\n');
+    expect(head).toMatch(/^ID\s+STARTED\s+PROMPTS\s+TODOS\s+LAST ACTIVITY\s+FIRST PROMPT$/);
+    const time = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(
+      new RegExp(`^${newer}\\s+${time}\\s+1\\s+0/0\\s+${time}\\s+just say hi$`),
+    );
+    expect(rows[1]).toMatch(
+      new RegExp(`^${older}\\s+${time}\\s+1\\s+2/2\\s+${time}\\s+build the page$`),
+    );
+  });
+
+  it('shows an unreadable file with its error instead of failing the list', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'hello', [{ text: 'hi' }]);
+    const dir = dirname(sessionFiles(ws.home)[0]);
+    writeFileSync(join(dir, 'broken-123.jsonl'), 'not json\n');
+    const run = await tick(ws, ['sessions']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(id);
+    expect(run.stdout).toMatch(
+      /broken-123 .*\(unreadable: .*broken-123\.jsonl line 1: not a tick session file \(no header\)\)/,
+    );
+  });
+
+  it('rm removes a session, and refuses one a live tick is writing', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'hello', [{ text: 'hi' }]);
+    const removed = await tick(ws, ['sessions', 'rm', id]);
+    expect(removed.exitCode).toBe(0);
+    expect(removed.stdout).toBe(`Removed session ${id}`);
+    expect(sessionFiles(ws.home)).toEqual([]);
+    const again = await tick(ws, ['sessions', 'rm', id]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain(`no session '${id}' in this workspace`);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = await serve([{ text: 'done', waitFor: () => held }]);
+    const busy = spawnTick(['-p', 'wait'], { cwd: ws.cwd, env: tickEnv(server.baseURL, ws.home) });
+    await waitUntil(() => server.requests.length > 0);
+    const [file] = sessionFiles(ws.home);
+    const busyId = file.slice(file.lastIndexOf('/') + 1, -'.jsonl'.length);
+    const refused = await tick(ws, ['sessions', 'rm', busyId]);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toBe(
+      `tick: session ${busyId} is in use by another tick process (pid ${busy.child.pid}); close it first`,
+    );
+    expect(existsSync(file)).toBe(true);
+    release();
+    await busy.exited;
+  });
+});
+
+describe('tick export', () => {
+  it('markdown: the prompt, the answers, each tool call with its result, and the todo history', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the page', workScript());
+    const run = await tick(ws, ['export', id.slice(0, 6)]);
+    expect(run.exitCode).toBe(0);
+    const md = run.stdout;
+    const inOrder = [
+      `# tick session ${id}`,
+      `- Workspace: \`${ws.cwd}\``,
+      '- Prompts: 1 · Tool calls: 5 · Todos: 2/2 completed',
+      '## 1. Prompt',
+      '> build the page',
+      'Plan first.',
+      '**todo_write**',
+      '**write_file** `index.html` · ok',
+      '_While: Write <index>.html_',
+      '**read_file** `index.html` · ok',
+      '_While: Check it_',
+      '<h1>hi</h1>',
+      'Wrote **index.html** & checked it.',
+      '_Ended: done after 6 model requests._',
+      '## Todo history',
+      '| 1 | Write <index>.html | completed |',
+      '| 2 | Check it | completed |',
+    ];
+    let at = 0;
+    for (const piece of inOrder) {
+      const found = md.indexOf(piece, at);
+      expect(found, `missing or out of order: ${piece}`).toBeGreaterThanOrEqual(at);
+      at = found + piece.length;
+    }
+    const rows = md
+      .split('\n')
+      .filter((line) => line.startsWith('| 1 |') || line.startsWith('| 2 |'));
+    expect(rows[0]).toMatch(
+      /\| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| `write_file index.html` \|$/,
+    );
+    expect(rows[1]).toMatch(
+      /\| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| `read_file index.html` \|$/,
+    );
+  });
+
+  it('html: one self-contained page, escaped', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the <page>', workScript());
+    const run = await tick(ws, ['export', id, '--format', 'html']);
+    expect(run.exitCode).toBe(0);
+    const html = run.stdout;
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('build the &lt;page&gt;');
+    expect(html).toContain('&lt;h1&gt;hi&lt;/h1&gt;');
+    expect(html).toContain('<td>Write &lt;index&gt;.html</td><td>completed</td>');
+    expect(html).not.toContain('<h1>hi</h1>');
+    expect(html).not.toMatch(/<(script|link|img)\b|src=|href=/);
+    expect(html.match(/<details class="tool"/g)).toHaveLength(5);
+  });
+
+  it('an unknown id is a clear error', async () => {
+    const ws = await workspace();
+    const run = await tick(ws, ['export', 'abcdef12']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe(
+      `tick: no session 'abcdef12' in this workspace (${ws.cwd}); \`tick sessions\` lists them`,
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAgent } from '../../src/agent/agent';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type ScriptedTurn,
+} from '../../src/demo/scripted-server';
+import { openSessionForRun } from '../../src/session/open';
+import { collect, ofType, scriptedApprove, tempDir, testConfig } from '../support/agent-harness';
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const touch = (name: string): ScriptedTurn => ({
+  toolCalls: [{ name: 'bash', arguments: { command: `touch ${name}` } }],
+});
+
+/** One prompt in an app-like agent (interactive approvals) wired to a session. */
+async function runOnce(
+  cwd: string,
+  home: string,
+  script: ScriptedTurn[],
+  answers: Parameters<typeof scriptedApprove>[0],
+  resume?: { kind: 'latest' },
+) {
+  const server = await startScriptedServer(script);
+  servers.push(server);
+  const config = testConfig(server.baseURL, { cwd, home });
+  const session = await openSessionForRun(config, resume);
+  const { approve, asked } = scriptedApprove(answers);
+  const agent = await createAgent(config, { approve, interactive: true, ...session.agentOptions });
+  try {
+    const events = await collect(agent.run('touch the file', new AbortController().signal));
+    return { events, asked, session, agent };
+  } finally {
+    await agent.close();
+    session.close();
+  }
+}
+
+describe('permission grants survive a resume', () => {
+  it('a rule granted with "allow always" is recorded and applies again after resuming', async () => {
+    const cwd = tempDir('tick-ws-');
+    const home = tempDir('tick-home-');
+    const first = await runOnce(
+      cwd,
+      home,
+      [touch('made.txt'), { text: 'made' }],
+      [{ decision: 'allow_always' }],
+    );
+    expect(first.asked).toHaveLength(1);
+    const rule = first.asked[0].alwaysRule;
+    expect(rule).toBeTruthy();
+    expect(existsSync(join(cwd, 'made.txt'))).toBe(true);
+    const lines = readFileSync(first.session.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.filter((line) => line.kind === 'grant')).toEqual([
+      { kind: 'grant', t: expect.any(Number), rule },
+    ]);
+
+    // Resumed: the same command runs without asking; nothing is left to deny it.
+    const second = await runOnce(cwd, home, [touch('made.txt'), { text: 'again' }], [], {
+      kind: 'latest',
+    });
+    expect(second.session.restored?.grantedRules).toEqual([rule]);
+    expect(second.asked).toEqual([]);
+    expect(ofType(second.events, 'tool_result')[0]).toMatchObject({ name: 'bash', status: 'ok' });
+  });
+
+  it("a fresh session does not inherit another session's grants", async () => {
+    const cwd = tempDir('tick-ws-');
+    const home = tempDir('tick-home-');
+    await runOnce(cwd, home, [touch('made.txt'), { text: 'made' }], [{ decision: 'allow_always' }]);
+    const fresh = await runOnce(
+      cwd,
+      home,
+      [touch('made.txt'), { text: 'x' }],
+      [{ decision: 'deny' }],
+    );
+    expect(fresh.asked).toHaveLength(1);
+    expect(ofType(fresh.events, 'tool_result')[0]).toMatchObject({ status: 'denied' });
+  });
+});

@@ -1,0 +1,311 @@
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, type CliFlags } from '../../src/config/resolve';
+import { ConfigError, SettingsError } from '../../src/config/errors';
+import { splitRuleList } from '../../src/config/rule-list';
+
+function tempDir(): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), 'tick-resolve-')));
+}
+
+function setup() {
+  const cwd = tempDir();
+  const home = tempDir();
+  const env: NodeJS.ProcessEnv = { TICK_HOME: home, HOME: tempDir() };
+  const write = (path: string, content: unknown) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, JSON.stringify(content));
+  };
+  return {
+    cwd,
+    home,
+    env,
+    user: (content: unknown) => write(join(home, 'settings.json'), content),
+    project: (content: unknown) => write(join(cwd, '.tick', 'settings.json'), content),
+    local: (content: unknown) => write(join(cwd, '.tick', 'settings.local.json'), content),
+  };
+}
+
+function errorOf(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Error) return error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('resolveConfig defaults', () => {
+  it('with nothing configured runs the demo with the documented defaults', () => {
+    const { cwd, home, env } = setup();
+    expect(resolveConfig({}, env, cwd)).toEqual({
+      cwd,
+      addDirs: [],
+      home,
+      model: 'demo',
+      demo: true,
+      idleTimeoutMs: 120000,
+      maxRetries: 4,
+      maxTurns: 100,
+      reminderRounds: 3,
+      permissionMode: 'default',
+      permissions: { allow: [], ask: [], deny: [] },
+      hooks: {},
+      sandbox: false,
+      warnings: [],
+    });
+  });
+
+  it('TICK_HOME defaults to ~/.tick', () => {
+    const { cwd, env } = setup();
+    delete env.TICK_HOME;
+    expect(resolveConfig({}, env, cwd).home).toBe(join(env.HOME!, '.tick'));
+    expect(resolveConfig({}, { ...env, TICK_HOME: '~/th' }, cwd).home).toBe(join(env.HOME!, 'th'));
+    expect(resolveConfig({}, { ...env, TICK_HOME: 'rel' }, cwd).home).toBe(join(cwd, 'rel'));
+  });
+
+  it.each([
+    [{ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' }, {}],
+    [{ OPENAI_API_KEY: 'sk-x' }, {}],
+    [{}, { baseURL: 'http://127.0.0.1:11434/v1' }],
+  ])(
+    'an endpoint (env %j, settings %j) turns the demo off; the model defaults to gpt-4o-mini',
+    (extraEnv, settings) => {
+      const { cwd, env, project } = setup();
+      project(settings);
+      const config = resolveConfig({}, { ...env, ...extraEnv }, cwd);
+      expect(config.demo).toBe(false);
+      expect(config.model).toBe('gpt-4o-mini');
+    },
+  );
+
+  it('treats empty env values as unset', () => {
+    const { cwd, env } = setup();
+    const config = resolveConfig(
+      {},
+      {
+        ...env,
+        OPENAI_BASE_URL: '',
+        OPENAI_API_KEY: ' ',
+        TICK_MODEL: '',
+        TICK_IDLE_TIMEOUT_MS: '',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({ demo: true, model: 'demo', idleTimeoutMs: 120000 });
+    expect(config.baseURL).toBeUndefined();
+    expect(config.apiKey).toBeUndefined();
+  });
+});
+
+describe('resolveConfig precedence', () => {
+  it('defaults < user < project < local < env < flags', () => {
+    const { cwd, env, user, project, local } = setup();
+    user({
+      model: 'u',
+      idleTimeoutMs: 1,
+      maxRetries: 1,
+      maxTurns: 1,
+      reminder: { rounds: 1 },
+      sandbox: true,
+    });
+    let config = resolveConfig({}, env, cwd);
+    expect(config).toMatchObject({
+      model: 'u',
+      idleTimeoutMs: 1,
+      maxRetries: 1,
+      maxTurns: 1,
+      reminderRounds: 1,
+      sandbox: true,
+    });
+
+    project({ model: 'p', idleTimeoutMs: 2, maxTurns: 2, permissions: { defaultMode: 'plan' } });
+    config = resolveConfig({}, env, cwd);
+    expect(config).toMatchObject({
+      model: 'p',
+      idleTimeoutMs: 2,
+      maxRetries: 1,
+      maxTurns: 2,
+      permissionMode: 'plan',
+    });
+
+    local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: false });
+    config = resolveConfig({}, env, cwd);
+    expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: false });
+
+    const withEnv = { ...env, TICK_MODEL: 'e', TICK_IDLE_TIMEOUT_MS: '4', TICK_MAX_RETRIES: '0' };
+    config = resolveConfig({}, withEnv, cwd);
+    expect(config).toMatchObject({ model: 'e', idleTimeoutMs: 4, maxRetries: 0 });
+
+    const flags: CliFlags = {
+      model: 'f',
+      maxTurns: 5,
+      permissionMode: 'bypassPermissions',
+      sandbox: true,
+    };
+    config = resolveConfig(flags, withEnv, cwd);
+    expect(config).toMatchObject({
+      model: 'f',
+      idleTimeoutMs: 4,
+      maxTurns: 5,
+      permissionMode: 'bypassPermissions',
+      sandbox: true,
+    });
+  });
+
+  it('OPENAI_BASE_URL wins over the settings base URL; the key comes from env', () => {
+    const { cwd, env, project } = setup();
+    project({ baseURL: 'http://127.0.0.1:1/v1' });
+    expect(resolveConfig({}, env, cwd).baseURL).toBe('http://127.0.0.1:1/v1');
+    const config = resolveConfig(
+      {},
+      { ...env, OPENAI_BASE_URL: 'http://127.0.0.1:2/v1', OPENAI_API_KEY: 'k' },
+      cwd,
+    );
+    expect(config).toMatchObject({ baseURL: 'http://127.0.0.1:2/v1', apiKey: 'k', demo: false });
+  });
+
+  it('adds --allowedTools to allow and --disallowedTools to deny, after the settings rules', () => {
+    const { cwd, env, user, local } = setup();
+    user({ permissions: { allow: ['read_file'], deny: ['bash(sudo:*)'] } });
+    local({ permissions: { ask: ['bash(git push:*)'] } });
+    const config = resolveConfig(
+      {
+        allowedTools: [
+          'bash(git status) edit_file',
+          'bash(npm run test:*),Bash(git log --oneline, -n 5)',
+        ],
+        disallowedTools: ['write_file'],
+      },
+      env,
+      cwd,
+    );
+    expect(config.permissions).toEqual({
+      allow: [
+        'read_file',
+        'bash(git status)',
+        'edit_file',
+        'bash(npm run test:*)',
+        'Bash(git log --oneline, -n 5)',
+      ],
+      ask: ['bash(git push:*)'],
+      deny: ['bash(sudo:*)', 'write_file'],
+    });
+  });
+
+  it('merges command hooks of all files and passes on warnings', () => {
+    const { cwd, env, user, project } = setup();
+    user({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a' }] }] } });
+    project({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'b' }] }] }, colour: 'blue' });
+    const config = resolveConfig({}, env, cwd);
+    expect(config.hooks.Stop?.map((group) => group.hooks[0].command)).toEqual(['a', 'b']);
+    expect(config.warnings).toEqual([
+      `${join(cwd, '.tick', 'settings.json')}: unknown key colour (ignored)`,
+    ]);
+  });
+});
+
+describe('resolveConfig paths', () => {
+  it('makes --cwd and --add-dir real paths, relative to the start directory', () => {
+    const { cwd, env } = setup();
+    const real = join(cwd, 'real');
+    const extra = join(cwd, 'extra');
+    mkdirSync(real);
+    mkdirSync(extra);
+    symlinkSync(real, join(cwd, 'link'));
+    const config = resolveConfig({ cwd: 'link', addDir: ['extra', extra, 'link'] }, env, cwd);
+    expect(config.cwd).toBe(real);
+    // Duplicates and the workspace itself are dropped.
+    expect(config.addDirs).toEqual([extra]);
+  });
+
+  it('reads project settings from the --cwd workspace', () => {
+    const { cwd, env } = setup();
+    mkdirSync(join(cwd, 'ws', '.tick'), { recursive: true });
+    writeFileSync(join(cwd, 'ws', '.tick', 'settings.json'), '{"maxTurns": 9}');
+    expect(resolveConfig({ cwd: 'ws' }, env, cwd).maxTurns).toBe(9);
+  });
+
+  it('resolves permissions.additionalDirectories against the workspace', () => {
+    const { cwd, env, project } = setup();
+    mkdirSync(join(cwd, 'lib'));
+    project({ permissions: { additionalDirectories: ['lib', '~'] } });
+    expect(resolveConfig({}, env, cwd).addDirs).toEqual([join(cwd, 'lib'), env.HOME]);
+  });
+
+  it('a missing directory is a clear error', () => {
+    const { cwd, env, project } = setup();
+    writeFileSync(join(cwd, 'file'), '');
+    expect(errorOf(() => resolveConfig({ cwd: 'nope' }, env, cwd)).message).toBe(
+      `--cwd: no such directory: ${join(cwd, 'nope')}`,
+    );
+    expect(errorOf(() => resolveConfig({ cwd: 'file' }, env, cwd)).message).toBe(
+      `--cwd: not a directory: ${join(cwd, 'file')}`,
+    );
+    expect(errorOf(() => resolveConfig({ addDir: ['gone'] }, env, cwd)).message).toBe(
+      `--add-dir: no such directory: ${join(cwd, 'gone')}`,
+    );
+    project({ permissions: { additionalDirectories: ['missing'] } });
+    const error = errorOf(() => resolveConfig({}, env, cwd));
+    expect(error).toBeInstanceOf(SettingsError);
+    expect(error.message).toBe(
+      `Error in ${join(cwd, '.tick', 'settings.json')}: permissions.additionalDirectories: no such directory: ${join(cwd, 'missing')}`,
+    );
+  });
+});
+
+describe('resolveConfig errors', () => {
+  it.each([
+    [{ TICK_IDLE_TIMEOUT_MS: 'abc' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got 'abc'"],
+    [{ TICK_IDLE_TIMEOUT_MS: '0' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '0'"],
+    [{ TICK_IDLE_TIMEOUT_MS: '1.5' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '1.5'"],
+    [{ TICK_MAX_RETRIES: '-1' }, "TICK_MAX_RETRIES must be a non-negative integer, got '-1'"],
+  ])('env %j', (extraEnv, message) => {
+    const { cwd, env } = setup();
+    const error = errorOf(() => resolveConfig({}, { ...env, ...extraEnv }, cwd));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(message);
+  });
+
+  it.each([
+    [
+      { permissionMode: 'yolo' },
+      "--permission-mode must be one of default, acceptEdits, plan, bypassPermissions, got 'yolo'",
+    ],
+    [{ maxTurns: 0 }, "--max-turns must be a positive integer, got '0'"],
+    [{ maxTurns: 2.5 }, "--max-turns must be a positive integer, got '2.5'"],
+    [{ model: ' ' }, '--model must not be empty'],
+    [
+      { allowedTools: ['bash(git status'] },
+      "--allowedTools: 'bash(git status' is missing its closing ')'",
+    ],
+    [{ disallowedTools: ['bash()'] }, "--disallowedTools: 'bash()' has an empty specifier"],
+  ])('flags %j', (flags, message) => {
+    const { cwd, env } = setup();
+    expect(errorOf(() => resolveConfig(flags as CliFlags, env, cwd)).message).toBe(message);
+  });
+
+  it('a malformed settings file is a SettingsError naming it', () => {
+    const { cwd, env, project } = setup();
+    project({ permissions: { allow: 'bash' } });
+    const error = errorOf(() => resolveConfig({}, env, cwd));
+    expect(error).toBeInstanceOf(SettingsError);
+    expect(error.message).toBe(
+      `Error in ${join(cwd, '.tick', 'settings.json')}: permissions.allow must be an array of strings`,
+    );
+  });
+});
+
+describe('splitRuleList', () => {
+  it.each([
+    ['bash(git status) edit_file', ['bash(git status)', 'edit_file']],
+    ['bash(npm run test:*),read_file', ['bash(npm run test:*)', 'read_file']],
+    ['  Bash(a, b) ,, Edit(src/**)  ', ['Bash(a, b)', 'Edit(src/**)']],
+    ['bash(echo (x)) glob', ['bash(echo (x))', 'glob']],
+    ['', []],
+  ])('%j', (value, rules) => {
+    expect(splitRuleList(value)).toEqual(rules);
+  });
+});

@@ -1,0 +1,378 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  loadSettings,
+  loadSettingsFile,
+  SettingsError,
+  settingsPaths,
+} from '../../src/config/settings';
+import { removeLocalRule, saveLocalRule } from '../../src/config/local-rules';
+
+function tempDir(): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), 'tick-settings-')));
+}
+
+/** A workspace and a TICK_HOME, with helpers to write each settings file. */
+function setup() {
+  const cwd = tempDir();
+  const home = tempDir();
+  const paths = settingsPaths(cwd, home);
+  const write = (path: string, content: unknown) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  };
+  return { cwd, home, paths, write };
+}
+
+function errorOf(fn: () => unknown): SettingsError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('expected a SettingsError');
+}
+
+function fileError(content: string): string {
+  const { paths, write } = setup();
+  write(paths.project, content);
+  return errorOf(() => loadSettingsFile(paths.project)).message.replace(paths.project, 'FILE');
+}
+
+describe('settings files', () => {
+  it('finds the three files where the docs say', () => {
+    expect(settingsPaths('/w', '/h')).toEqual({
+      user: '/h/settings.json',
+      project: '/w/.tick/settings.json',
+      local: '/w/.tick/settings.local.json',
+    });
+  });
+
+  it('reads every documented key', () => {
+    const { paths, write } = setup();
+    write(paths.project, {
+      model: 'qwen3',
+      baseURL: 'http://127.0.0.1:11434/v1',
+      idleTimeoutMs: 5000,
+      maxRetries: 0,
+      maxTurns: 7,
+      reminder: { rounds: 0 },
+      permissions: {
+        defaultMode: 'acceptEdits',
+        allow: ['bash(npm run test:*)'],
+        ask: ['Bash(git push)'],
+        deny: ['read_file(~/.ssh/**)'],
+        additionalDirectories: ['../lib'],
+      },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
+      sandbox: true,
+    });
+    expect(loadSettingsFile(paths.project)).toEqual({
+      path: paths.project,
+      warnings: [],
+      settings: {
+        model: 'qwen3',
+        baseURL: 'http://127.0.0.1:11434/v1',
+        idleTimeoutMs: 5000,
+        maxRetries: 0,
+        maxTurns: 7,
+        reminderRounds: 0,
+        permissionMode: 'acceptEdits',
+        permissions: {
+          allow: ['bash(npm run test:*)'],
+          ask: ['Bash(git push)'],
+          deny: ['read_file(~/.ssh/**)'],
+        },
+        additionalDirectories: ['../lib'],
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
+        sandbox: true,
+      },
+    });
+  });
+
+  it('accepts the model object form, which wins over top-level keys of the same file', () => {
+    const { paths, write } = setup();
+    write(paths.user, {
+      idleTimeoutMs: 1,
+      model: {
+        name: 'llama3',
+        baseURL: 'http://127.0.0.1:1234/v1',
+        idleTimeoutMs: 1000,
+        maxRetries: 2,
+      },
+    });
+    const { settings } = loadSettingsFile(paths.user)!;
+    expect(settings).toMatchObject({
+      model: 'llama3',
+      baseURL: 'http://127.0.0.1:1234/v1',
+      idleTimeoutMs: 1000,
+      maxRetries: 2,
+    });
+  });
+
+  it('returns undefined for a missing file and empty settings for an empty one', () => {
+    const { paths, write } = setup();
+    expect(loadSettingsFile(paths.project)).toBeUndefined();
+    write(paths.project, '  \n');
+    expect(loadSettingsFile(paths.project)?.settings.permissions).toEqual({
+      allow: [],
+      ask: [],
+      deny: [],
+    });
+  });
+
+  it('merges user < project < local, concatenating rule lists and hooks', () => {
+    const { cwd, home, paths, write } = setup();
+    const hook = (command: string) => [{ matcher: 'bash', hooks: [{ type: 'command', command }] }];
+    write(paths.user, {
+      model: 'user-model',
+      maxTurns: 10,
+      sandbox: true,
+      permissions: { allow: ['bash(ls)'], deny: ['bash(rm:*)'] },
+      hooks: { PreToolUse: hook('user.sh') },
+    });
+    write(paths.project, {
+      model: 'project-model',
+      permissions: { allow: ['bash(git status)'] },
+      hooks: { PreToolUse: hook('project.sh') },
+    });
+    write(paths.local, { model: 'local-model', permissions: { ask: ['bash(git push)'] } });
+    const { merged, layers } = loadSettings(cwd, home);
+    expect(layers.map((layer) => layer.path)).toEqual([paths.user, paths.project, paths.local]);
+    expect(merged.model).toBe('local-model');
+    expect(merged.maxTurns).toBe(10);
+    expect(merged.sandbox).toBe(true);
+    expect(merged.permissions).toEqual({
+      allow: ['bash(ls)', 'bash(git status)'],
+      ask: ['bash(git push)'],
+      deny: ['bash(rm:*)'],
+    });
+    expect(merged.hooks.PreToolUse?.map((group) => group.hooks[0].command)).toEqual([
+      'user.sh',
+      'project.sh',
+    ]);
+  });
+
+  it('loads a file only once when the workspace .tick folder is TICK_HOME', () => {
+    const { cwd, write } = setup();
+    const home = join(cwd, '.tick');
+    write(join(home, 'settings.json'), {
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'once.sh' }] }] },
+    });
+    const { layers, merged } = loadSettings(cwd, home);
+    expect(layers).toHaveLength(1);
+    expect(merged.hooks.Stop).toHaveLength(1);
+  });
+
+  it('ignores unknown keys with a warning naming file and key', () => {
+    const { paths, write } = setup();
+    write(paths.project, {
+      modle: 'typo',
+      maxTurns: 5,
+      permissions: { allow: ['bash(ls)'], alow: [] },
+      hooks: {
+        SessionStart: [],
+        Stop: [{ hooks: [{ type: 'command', command: 'x', statusMessage: 'hi' }] }],
+      },
+    });
+    const loaded = loadSettingsFile(paths.project)!;
+    expect(loaded.settings.maxTurns).toBe(5);
+    expect(loaded.settings.permissions.allow).toEqual(['bash(ls)']);
+    expect(loaded.settings.hooks).toEqual({
+      Stop: [{ hooks: [{ type: 'command', command: 'x' }] }],
+    });
+    expect([...loaded.warnings].sort()).toEqual(
+      [
+        `${paths.project}: unknown key modle (ignored)`,
+        `${paths.project}: unknown key permissions.alow (ignored)`,
+        `${paths.project}: unknown key hooks.SessionStart (ignored)`,
+        `${paths.project}: unknown key hooks.Stop[0].hooks[0].statusMessage (ignored)`,
+      ].sort(),
+    );
+  });
+});
+
+describe('malformed settings', () => {
+  it.each([
+    ['{\n  "model": "x",\n  "maxTurns": ,\n}', "line 3 column 15: expected a value, found ','"],
+    ['{\n  "model": "x",\n}', "line 3 column 1: trailing comma before '}'"],
+    ['{ "model": "x" ', "line 1 column 16: expected ',' or '}', found end of file"],
+    ["{ 'model': 'x' }", "line 1 column 3: expected a property name in double quotes, found '''"],
+    ['{ "a": 1 } x', "line 1 column 12: unexpected 'x' after the end"],
+    ['{ "a": "b\nc" }', 'line 1 column 10: control character in a string (a line break)'],
+  ])('invalid JSON %j names the line and column', (content, where) => {
+    expect(fileError(content)).toBe(`Error in FILE: invalid JSON at ${where}`);
+  });
+
+  it.each([
+    [{ permissions: { allow: 'bash(ls)' } }, 'permissions.allow must be an array of strings'],
+    [{ permissions: { deny: ['ok', 3] } }, 'permissions.deny must be an array of strings'],
+    [
+      { permissions: { allow: ['bash(ls)', 'bash(git status'] } },
+      "permissions.allow[1] is not a valid rule: 'bash(git status' is missing its closing ')'",
+    ],
+    [
+      { permissions: { ask: ['(ls)'] } },
+      "permissions.ask[0] is not a valid rule: '(ls)' does not start with a tool name",
+    ],
+    [
+      { permissions: { defaultMode: 'yolo' } },
+      'permissions.defaultMode must be one of default, acceptEdits, plan, bypassPermissions',
+    ],
+    [
+      { permissions: [] },
+      'permissions must be an object {"allow", "ask", "deny", "defaultMode", "additionalDirectories"}',
+    ],
+    [{ maxTurns: 0 }, 'maxTurns must be a positive integer'],
+    [{ maxTurns: '5' }, 'maxTurns must be a positive integer'],
+    [{ idleTimeoutMs: 1.5 }, 'idleTimeoutMs must be a positive integer (milliseconds)'],
+    [
+      { model: { idleTimeoutMs: -1 } },
+      'model.idleTimeoutMs must be a positive integer (milliseconds)',
+    ],
+    [
+      { model: 42 },
+      'model must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries"}',
+    ],
+    [{ model: '' }, 'model must be a model name or an object'],
+    [{ model: { name: ' ' } }, 'model.name must not be empty'],
+    [
+      { reminder: { rounds: -1 } },
+      'reminder.rounds must be a non-negative integer (0 turns the reminder off)',
+    ],
+    [{ sandbox: 'yes' }, 'sandbox must be true or false'],
+    [{ hooks: [] }, 'hooks must be an object keyed by hook event'],
+    [{ hooks: { PreToolUse: {} } }, 'hooks.PreToolUse must be an array of matcher groups'],
+    [
+      { hooks: { PreToolUse: [{ matcher: 'bash' }] } },
+      'hooks.PreToolUse[0].hooks must be an array of hook commands',
+    ],
+    [
+      { hooks: { PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command', command: 7 }] }] } },
+      'hooks.PreToolUse[0].hooks[0].command must be a string',
+    ],
+    [
+      { hooks: { Stop: [{ hooks: [{ type: 'http', command: 'x' }] }] } },
+      'hooks.Stop[0].hooks[0].type must be "command"',
+    ],
+    [
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', timeout: 0 }] }] } },
+      'hooks.Stop[0].hooks[0].timeout must be a positive number of seconds',
+    ],
+    [
+      { hooks: { PostToolUse: [{ matcher: 'Edit|(', hooks: [] }] } },
+      'hooks.PostToolUse[0].matcher is not a valid pattern:',
+    ],
+  ])('%j is an error naming the key', (content, message) => {
+    expect(fileError(JSON.stringify(content))).toContain(`Error in FILE: ${message}`);
+  });
+
+  it('reports a non-object file', () => {
+    expect(fileError('[1, 2]')).toBe('Error in FILE: the file must be a JSON object');
+  });
+
+  it('reports a settings path that is a directory', () => {
+    const { paths } = setup();
+    mkdirSync(paths.project, { recursive: true });
+    expect(errorOf(() => loadSettingsFile(paths.project)).message).toBe(
+      `Error in ${paths.project}: cannot read the file: it is a directory`,
+    );
+  });
+
+  it('stops loading at the first bad file, naming it', () => {
+    const { cwd, home, paths, write } = setup();
+    write(paths.user, { model: 'fine' });
+    write(paths.local, '{ nope');
+    const error = errorOf(() => loadSettings(cwd, home));
+    expect(error.file).toBe(paths.local);
+    expect(error.message).toMatch(new RegExp(`^Error in ${paths.local}: invalid JSON at line 1`));
+  });
+});
+
+describe('saveLocalRule / removeLocalRule', () => {
+  it('creates .tick/settings.local.json with the rule', () => {
+    const { cwd, paths } = setup();
+    expect(saveLocalRule(cwd, 'allow', 'bash(npm run test:*)')).toEqual({
+      added: true,
+      path: paths.local,
+    });
+    expect(JSON.parse(readFileSync(paths.local, 'utf8'))).toEqual({
+      permissions: { allow: ['bash(npm run test:*)'] },
+    });
+  });
+
+  it('keeps every other key, adds no duplicate and leaves no temp file', () => {
+    const { cwd, paths, write } = setup();
+    write(paths.local, {
+      model: 'm',
+      futureKey: { nested: [1, 2] },
+      permissions: { allow: ['bash(ls)'], deny: ['bash(rm:*)'], defaultMode: 'plan' },
+    });
+    saveLocalRule(cwd, 'allow', 'bash(git status)');
+    expect(saveLocalRule(cwd, 'allow', 'bash(git status)').added).toBe(false);
+    saveLocalRule(cwd, 'ask', 'bash(git push)');
+    expect(JSON.parse(readFileSync(paths.local, 'utf8'))).toEqual({
+      model: 'm',
+      futureKey: { nested: [1, 2] },
+      permissions: {
+        allow: ['bash(ls)', 'bash(git status)'],
+        deny: ['bash(rm:*)'],
+        ask: ['bash(git push)'],
+        defaultMode: 'plan',
+      },
+    });
+    expect(readdirSync(join(cwd, '.tick'))).toEqual(['settings.local.json']);
+    expect(loadSettingsFile(paths.local)?.settings.permissions.allow).toEqual([
+      'bash(ls)',
+      'bash(git status)',
+    ]);
+  });
+
+  it('removes a rule and reports a rule it does not have', () => {
+    const { cwd, paths, write } = setup();
+    write(paths.local, { permissions: { allow: ['bash(ls)', 'bash(pwd)'] }, sandbox: true });
+    expect(removeLocalRule(cwd, 'allow', 'bash(ls)').removed).toBe(true);
+    expect(removeLocalRule(cwd, 'allow', 'bash(ls)').removed).toBe(false);
+    expect(removeLocalRule(cwd, 'deny', 'bash(pwd)').removed).toBe(false);
+    expect(JSON.parse(readFileSync(paths.local, 'utf8'))).toEqual({
+      permissions: { allow: ['bash(pwd)'] },
+      sandbox: true,
+    });
+  });
+
+  it.each([
+    ['{ "permissions": { "allow": [ } }', 'invalid JSON at line 1'],
+    ['{ "permissions": { "allow": "bash(ls)" } }', 'permissions.allow must be an array of strings'],
+  ])('refuses to touch a malformed file %j', (content, problem) => {
+    const { cwd, paths, write } = setup();
+    write(paths.local, content);
+    const save = errorOf(() => saveLocalRule(cwd, 'allow', 'bash(git status)'));
+    expect(save.message).toContain(`Error in ${paths.local}: ${problem}`);
+    expect(save.message).toContain(
+      'the rule bash(git status) was not saved; the file was not changed',
+    );
+    expect(errorOf(() => removeLocalRule(cwd, 'allow', 'bash(ls)')).message).toContain(
+      'was not removed; the file was not changed',
+    );
+    expect(readFileSync(paths.local, 'utf8')).toBe(content);
+    expect(readdirSync(join(cwd, '.tick'))).toEqual(['settings.local.json']);
+  });
+
+  it('refuses a malformed rule', () => {
+    const { cwd, paths } = setup();
+    expect(errorOf(() => saveLocalRule(cwd, 'deny', 'bash(rm')).message).toBe(
+      "Cannot save the rule: 'bash(rm' is missing its closing ')'",
+    );
+    expect(() => readFileSync(paths.local)).toThrow();
+  });
+});
