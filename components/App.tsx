@@ -61,7 +61,9 @@ function Screen() {
     ? clampMiddle(approvalLines(pending, columns, look), layout.bottomMax, g.ellipsis)
     : promptInputLines(input, columns, {
         look,
-        placeholder: busy ? 'Type to queue a message · esc to interrupt' : 'Type a task · /help for commands',
+        placeholder: busy
+          ? 'Type to queue a message · esc to interrupt'
+          : 'Type a task · /help for commands',
         maxRows: Math.min(8, Math.max(1, Math.floor(layout.frame / 3))),
         focused: true,
       });
@@ -77,7 +79,9 @@ function Screen() {
         ),
       ]
     : [];
-  const rule: Line = [{ text: g.rule.repeat(columns), style: pending ? { fg: 'yellow' } : { dim: true } }];
+  const rule: Line = [
+    { text: g.rule.repeat(columns), style: pending ? { fg: 'yellow' } : { dim: true } },
+  ];
   const status = statusLine(
     {
       model,
@@ -103,9 +107,13 @@ function Screen() {
   let transcriptHeight = remaining;
   if (layout.wide) {
     const gutter: Line = [{ text: `${g.bar} `, style: { dim: true } }];
-    panelLines = todoPanelLines(todos, layout.panelWidth - 2, { ...todoView, maxRows: remaining }).map((line) => [...gutter, ...line]);
+    panelLines = todoPanelLines(todos, layout.panelWidth - 2, {
+      ...todoView,
+      maxRows: remaining,
+    }).map((line) => [...gutter, ...line]);
   } else if (todos.length) {
-    const maxRows = remaining >= 4 ? Math.max(1, Math.floor(remaining / 2)) : remaining >= 2 ? 1 : 0;
+    const maxRows =
+      remaining >= 4 ? Math.max(1, Math.floor(remaining / 2)) : remaining >= 2 ? 1 : 0;
     todoLines = todoPanelLines(todos, columns, { ...todoView, maxRows });
     transcriptHeight = remaining - todoLines.length;
   }

@@ -19,6 +19,16 @@ export function Rows({ rows, width, height }: { rows: string[]; width?: number; 
   );
 }
 
-export function Lines({ lines, look, width, height }: { lines: Line[]; look: Look; width?: number; height?: number }) {
+export function Lines({
+  lines,
+  look,
+  width,
+  height,
+}: {
+  lines: Line[];
+  look: Look;
+  width?: number;
+  height?: number;
+}) {
   return <Rows rows={lines.map((line) => toAnsi(line, look))} width={width} height={height} />;
 }

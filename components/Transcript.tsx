@@ -14,7 +14,8 @@ function liveAnimates(live: LiveTail): boolean {
 }
 
 /** The clock value the transcript needs: it only follows the clock while a card runs. */
-const selectTick = (state: AppState) => (state.status === 'busy' && liveAnimates(state.live) ? state.tick : -1);
+const selectTick = (state: AppState) =>
+  state.status === 'busy' && liveAnimates(state.live) ? state.tick : -1;
 
 function lastToolItem(items: TranscriptItem[]): TranscriptItem | undefined {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === 'tool') return items[i];
@@ -67,7 +68,10 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
     const below = view.totalRows - (view.top + height) + 1;
     const g = glyphs(look);
     const text = `${g.arrowDown} ${below} more rows below · PgDn / End to follow`;
-    const note = toAnsi(truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis), look);
+    const note = toAnsi(
+      truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis),
+      look,
+    );
     rows = [...rows.slice(0, height - 1), note];
   }
   return <Rows rows={rows} width={width} height={height} />;

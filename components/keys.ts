@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
 import type { AppController } from '../src/store/controller';
 import {
@@ -19,7 +20,6 @@ const PASTE_START = '[200~';
 const PASTE_END = '[201~';
 /** Shift+Enter as xterm's modifyOtherKeys sends it. */
 const SHIFT_ENTER = '[27;2;13~';
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
@@ -51,7 +51,9 @@ export class KeypressLayer {
       return;
     }
     if (this.pasting) {
-      this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')));
+      this.edit((state) =>
+        insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')),
+      );
       return;
     }
     if (this.globalKey(input, key)) return;
@@ -71,7 +73,8 @@ export class KeypressLayer {
         return c.answerApproval({ decision: 'allow_once' });
       case 'a':
       case '2':
-        if (this.state.pendingApproval?.request.alwaysRule) c.answerApproval({ decision: 'allow_always' });
+        if (this.state.pendingApproval?.request.alwaysRule)
+          c.answerApproval({ decision: 'allow_always' });
         return;
       case 'n':
       case '3':
@@ -85,8 +88,10 @@ export class KeypressLayer {
     const c = this.controller;
     if (key.ctrl && input === 'c') return c.ctrlC();
     if (key.escape) return c.setApprovalNoteMode(false);
-    if (key.return) return c.answerApproval({ decision: 'deny', ...(note.trim() ? { note: note.trim() } : {}) });
-    if (key.backspace || key.delete) return c.setApprovalNote(Array.from(note).slice(0, -1).join(''));
+    if (key.return)
+      return c.answerApproval({ decision: 'deny', ...(note.trim() ? { note: note.trim() } : {}) });
+    if (key.backspace || key.delete)
+      return c.setApprovalNote(Array.from(note).slice(0, -1).join(''));
     if (key.ctrl && input === 'u') return c.setApprovalNote('');
     if (key.ctrl || key.meta) return;
     c.setApprovalNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
@@ -138,11 +143,13 @@ export class KeypressLayer {
   private inputKey(input: string, key: Key): void {
     const c = this.controller;
     const text = this.state.input;
-    const newline = (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
+    const newline =
+      (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
     if (newline) return this.edit((state) => insertText(state, '\n'));
     if (key.return) {
       // A backslash before Enter continues the prompt on a new line.
-      if (text.text.slice(0, text.cursor).endsWith('\\')) return this.edit((state) => insertText(deleteBackward(state), '\n'));
+      if (text.text.slice(0, text.cursor).endsWith('\\'))
+        return this.edit((state) => insertText(deleteBackward(state), '\n'));
       return c.submit(text.text);
     }
     if (key.backspace || key.delete) return this.edit(deleteBackward);

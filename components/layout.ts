@@ -34,5 +34,9 @@ export function clampMiddle(rows: Line[], max: number, ellipsis: string): Line[]
   const head = Math.ceil((max - 1) / 2);
   const tail = max - 1 - head;
   const hidden = rows.length - head - tail;
-  return [...rows.slice(0, head), [{ text: `  ${ellipsis} ${hidden} more rows ${ellipsis}`, style: { dim: true } }], ...rows.slice(rows.length - tail)];
+  return [
+    ...rows.slice(0, head),
+    [{ text: `  ${ellipsis} ${hidden} more rows ${ellipsis}`, style: { dim: true } }],
+    ...rows.slice(rows.length - tail),
+  ];
 }

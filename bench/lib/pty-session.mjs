@@ -11,8 +11,13 @@ import { descendants, readTree, startTreeSampler } from './proc-tree.mjs';
 const { spawn } = ptyModule;
 const { Terminal } = xterm;
 const WRAPPER = fileURLToPath(new URL('./measured-exec.mjs', import.meta.url));
-/** Ink wraps each frame in DEC 2026 synchronized-update marks: one start mark, one frame. */
-const FRAME_START = '\x1b[?2026h';
+const SYNC_START = '\x1b[?2026h';
+/**
+ * A frame is one burst of output. The app draws at most 30 frames a second (33 ms
+ * apart) and one frame reaches the PTY within a millisecond, so 8 ms of silence
+ * separates two frames.
+ */
+const BURST_GAP_MS = 8;
 
 /** Milliseconds on the monotonic clock that every process on the machine shares. */
 export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
@@ -43,8 +48,10 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
     bytes: 0,
     /** PTY reads (a burst of writes arrives as one). */
     reads: 0,
-    /** Frames: synchronized-update blocks (Ink), or 0 for a plain writer. */
+    /** Frames: bursts of output with more than BURST_GAP_MS of silence before each. */
     frames: 0,
+    /** Synchronized-update blocks (ESC[?2026h): the big redraws. */
+    syncBlocks: 0,
     /** When the last byte arrived (nowMs). */
     lastDataAt: nowMs(),
     sampler,
@@ -63,7 +70,8 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
     waitForScreen(test, { timeoutMs = 20_000, what = 'the expected screen' } = {}) {
       if (test(session.screen())) return Promise.resolve(nowMs());
       return new Promise((resolve, reject) => {
-        const waiter = { test, resolve };
+        if (!alive) return reject(new Error(`the program has exited; waited for ${what}; screen:\n${session.screen()}`));
+        const waiter = { test, resolve, reject, what };
         waiter.timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${session.screen()}`));
@@ -86,10 +94,18 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
       proc.onExit(({ exitCode }) => {
         alive = false;
         sampler.stop();
-        for (const waiter of waiters) clearTimeout(waiter.timer);
         const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : null;
         // Let the last parsed bytes reach the screen before anyone reads it.
-        term.write('', () => resolve({ code: exitCode, report }));
+        term.write('', () => {
+          for (const waiter of waiters) {
+            clearTimeout(waiter.timer);
+            const screen = session.screen();
+            if (waiter.test(screen)) waiter.resolve(nowMs());
+            else waiter.reject(new Error(`the program exited (code ${exitCode}) before ${waiter.what}; screen:\n${screen}`));
+          }
+          waiters.clear();
+          resolve({ code: exitCode, report });
+        });
       });
     }),
     /** Tree CPU seconds now (live processes, with their reaped children). */
@@ -116,10 +132,11 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
     const at = nowMs();
     session.bytes += data.length;
     session.reads += 1;
+    if (at - session.lastDataAt > BURST_GAP_MS || session.reads === 1) session.frames += 1;
     session.lastDataAt = at;
     const text = tail + data.toString('latin1');
-    for (let i = text.indexOf(FRAME_START); i !== -1; i = text.indexOf(FRAME_START, i + 1)) session.frames += 1;
-    tail = text.slice(-(FRAME_START.length - 1));
+    for (let i = text.indexOf(SYNC_START); i !== -1; i = text.indexOf(SYNC_START, i + 1)) session.syncBlocks += 1;
+    tail = text.slice(-(SYNC_START.length - 1));
     term.write(data, () => {
       if (!waiters.size) return;
       const screen = session.screen();
@@ -149,7 +166,7 @@ function bufferText(term, from, to) {
     if (line.isWrapped && lines.length) lines[lines.length - 1] += text;
     else lines.push(text);
   }
-  return lines.join('\n');
+  return lines.join('\n').trimEnd();
 }
 
 export function sleep(ms) {

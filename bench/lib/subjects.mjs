@@ -70,7 +70,10 @@ export async function runOnce(subject, { script, prompt = 'Go', files = {}, form
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), content);
   }
-  const server = await startScriptedServer(script);
+  // The server keeps every request body; a long session's would fill the bench's memory.
+  let server;
+  const forgetful = typeof script === 'function' ? (request, i) => ((server.requests.length = 0), script(request, i)) : script;
+  server = await startScriptedServer(forgetful);
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,
@@ -81,6 +84,10 @@ export async function runOnce(subject, { script, prompt = 'Go', files = {}, form
     OPENAI_BASE_URL: server.baseURL,
     OPENAI_API_KEY: 'test',
     TICK_MODEL: 'x',
+    // BENCH_PROFILE=DIR: tick writes a V8 CPU profile there (the wrapper passes it on).
+    ...(process.env.BENCH_PROFILE && subject.name === 'tick'
+      ? { BENCH_CHILD_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` }
+      : {}),
   };
   const session = launch({
     command: process.execPath,

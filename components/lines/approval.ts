@@ -28,10 +28,21 @@ function title(toolName: string): string {
 export function approvalLines(pending: PendingApproval, width: number, look: Look): Line[] {
   const { request } = pending;
   const rows: Line[] = [
-    [{ text: `${title(request.toolName)} `, style: { bold: true, fg: 'yellow' } }, { text: request.toolName, style: { dim: true } }],
+    [
+      { text: `${title(request.toolName)} `, style: { bold: true, fg: 'yellow' } },
+      { text: request.toolName, style: { dim: true } },
+    ],
   ];
-  for (const line of request.subject.split('\n')) rows.push(...wrapLine([...INDENT, { text: line, style: { bold: true } }], width, { indent: INDENT }));
-  if (request.reason) rows.push(...wrapLine([...INDENT, { text: request.reason, style: { fg: 'yellow' } }], width, { indent: INDENT }));
+  for (const line of request.subject.split('\n'))
+    rows.push(
+      ...wrapLine([...INDENT, { text: line, style: { bold: true } }], width, { indent: INDENT }),
+    );
+  if (request.reason)
+    rows.push(
+      ...wrapLine([...INDENT, { text: request.reason, style: { fg: 'yellow' } }], width, {
+        indent: INDENT,
+      }),
+    );
   if (pending.noteMode) {
     rows.push(
       ...promptInputLines({ text: pending.note, cursor: pending.note.length }, width, {
@@ -47,15 +58,17 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
   }
   const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
   const dim = (text: string) => ({ text, style: { dim: true } });
-  const choices: Line = [
-    { text: '  ' },
-    key('y'),
-    dim('/1 '),
-    { text: 'allow once' },
-    dim(' · '),
-  ];
-  if (request.alwaysRule) choices.push(key('a'), dim('/2 '), { text: `allow ${request.alwaysRule} this session` }, dim(' · '));
-  choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(' · '), key('e'), dim(' '), { text: 'deny with a note' });
+  const choices: Line = [{ text: '  ' }, key('y'), dim('/1 '), { text: 'allow once' }, dim(' · ')];
+  if (request.alwaysRule)
+    choices.push(
+      key('a'),
+      dim('/2 '),
+      { text: `allow ${request.alwaysRule} this session` },
+      dim(' · '),
+    );
+  choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(' · '), key('e'), dim(' '), {
+    text: 'deny with a note',
+  });
   rows.push(...wrapLine(choices, width, { indent: INDENT }));
   return rows;
 }

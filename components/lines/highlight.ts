@@ -40,14 +40,22 @@ const CLASS_COLORS: Record<string, Color> = {
   params: 'white',
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#x27': "'",
+  '#39': "'",
+};
 const styleCache = new Map<string, Style | undefined>();
 
 function styleFor(className: string): Style | undefined {
   if (styleCache.has(className)) return styleCache.get(className);
   const name = className.replace(/^hljs-/, '').split(' ')[0];
   let style: Style | undefined;
-  if (name === 'comment' || name === 'meta' || name === 'quote') style = { fg: 'gray', italic: true };
+  if (name === 'comment' || name === 'meta' || name === 'quote')
+    style = { fg: 'gray', italic: true };
   else if (CLASS_COLORS[name]) style = { fg: CLASS_COLORS[name] };
   styleCache.set(className, style);
   return style;

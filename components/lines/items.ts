@@ -18,7 +18,13 @@ const TONE: Record<'info' | 'error' | 'warning' | 'dim', Style | undefined> = {
   dim: { dim: true },
 };
 
-function textBlock(text: string, width: number, style?: Style, first: Line = [], rest: Line = first): Line[] {
+function textBlock(
+  text: string,
+  width: number,
+  style?: Style,
+  first: Line = [],
+  rest: Line = first,
+): Line[] {
   const rows: Line[] = [];
   sanitizeText(text)
     .split('\n')
@@ -29,14 +35,21 @@ function textBlock(text: string, width: number, style?: Style, first: Line = [],
   return rows;
 }
 
-function bannerLines(item: Extract<TranscriptItem, { kind: 'banner' }>, width: number, look: Look): Line[] {
+function bannerLines(
+  item: Extract<TranscriptItem, { kind: 'banner' }>,
+  width: number,
+  look: Look,
+): Line[] {
   const rows: Line[] = [
     truncateLine(
       [
         { text: 'tick', style: { bold: true, fg: 'cyan' } },
         { text: ` v${VERSION}`, style: { dim: true } },
         { text: ' · ', style: { dim: true } },
-        { text: item.demo ? 'demo model' : item.model, style: { bold: true, fg: item.demo ? 'yellow' : undefined } },
+        {
+          text: item.demo ? 'demo model' : item.model,
+          style: { bold: true, fg: item.demo ? 'yellow' : undefined },
+        },
         { text: ` · ${item.cwd}`, style: { dim: true } },
       ],
       width,
@@ -46,11 +59,13 @@ function bannerLines(item: Extract<TranscriptItem, { kind: 'banner' }>, width: n
   if (item.demo) {
     rows.push(
       ...textBlock(
-        'Demo model: no model is configured, so tick plays a scripted session in a scratch copy of a sample project. Your own files are not touched.',
+        'Demo model: no model is configured, so tick plays a scripted session in a scratch copy of a sample project (edits are accepted there; your own files are not touched).',
         width,
         { fg: 'yellow' },
       ),
-      ...textBlock('Use a real model: set OPENAI_BASE_URL, OPENAI_API_KEY and TICK_MODEL.', width, { dim: true }),
+      ...textBlock('Use a real model: set OPENAI_BASE_URL, OPENAI_API_KEY and TICK_MODEL.', width, {
+        dim: true,
+      }),
     );
   }
   return rows;
@@ -61,7 +76,10 @@ function reasoningLine(text: string, width: number, look: Look, live: boolean): 
   const first = sanitizeText(text.trim()).split('\n')[0] ?? '';
   const label = live ? 'Thinking' : `Thought (${words} words)`;
   return truncateLine(
-    [{ text: `${glyphs(look).thought} ${label}: `, style: { dim: true, italic: true } }, { text: first, style: { dim: true, italic: true } }],
+    [
+      { text: `${glyphs(look).thought} ${label}: `, style: { dim: true, italic: true } },
+      { text: first, style: { dim: true, italic: true } },
+    ],
     width,
     glyphs(look).ellipsis,
   );
@@ -81,7 +99,12 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
     case 'banner':
       return bannerLines(item, width, look);
     case 'user': {
-      const mark: Line = [{ text: `${glyphs(look).prompt} `, style: { fg: item.source === 'hook' ? 'magenta' : 'cyan', bold: true } }];
+      const mark: Line = [
+        {
+          text: `${glyphs(look).prompt} `,
+          style: { fg: item.source === 'hook' ? 'magenta' : 'cyan', bold: true },
+        },
+      ];
       const rest: Line = [{ text: '  ' }];
       return [BLANK, ...textBlock(item.text, width, { bold: true }, mark, rest)];
     }
@@ -90,15 +113,34 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
     case 'reasoning':
       return [BLANK, reasoningLine(item.text, width, look, false)];
     case 'tool': {
-      const card = toolCardLines(item.card, width, { look, tick: 0, now: 0, expanded: view.expanded, latest: view.latest, animate: false });
+      const card = toolCardLines(item.card, width, {
+        look,
+        tick: 0,
+        now: 0,
+        expanded: view.expanded,
+        latest: view.latest,
+        animate: false,
+      });
       return item.gap ? [BLANK, ...card] : card;
     }
     case 'info':
       return [BLANK, ...textBlock(item.text, width, TONE[item.tone])];
     case 'todos': {
       const { done, total } = todoCounts(item.todos);
-      const todoView = { look, tick: 0, now: 0, startedAt: {}, animate: false, collapsed: false, maxRows: Infinity };
-      return [BLANK, [{ text: `Todos ${done}/${total}`, style: { bold: true } }], ...item.todos.flatMap((todo) => todoItemRows(todo, width, todoView))];
+      const todoView = {
+        look,
+        tick: 0,
+        now: 0,
+        startedAt: {},
+        animate: false,
+        collapsed: false,
+        maxRows: Infinity,
+      };
+      return [
+        BLANK,
+        [{ text: `Todos ${done}/${total}`, style: { bold: true } }],
+        ...item.todos.flatMap((todo) => todoItemRows(todo, width, todoView)),
+      ];
     }
   }
 }
@@ -118,8 +160,13 @@ export interface LiveView {
 /** The streaming tail: reasoning line, the answer so far, the running cards. */
 export function liveLines(live: LiveTail, width: number, view: LiveView): Line[] {
   const rows: Line[] = [];
-  if (live.reasoning.trim()) rows.push(BLANK, reasoningLine(live.reasoning.split('\n').filter(Boolean).pop() ?? '', width, view.look, true));
-  if (live.text.trim()) rows.push(BLANK, ...markdownLines(sanitizeText(live.text), width, view.look));
+  if (live.reasoning.trim())
+    rows.push(
+      BLANK,
+      reasoningLine(live.reasoning.split('\n').filter(Boolean).pop() ?? '', width, view.look, true),
+    );
+  if (live.text.trim())
+    rows.push(BLANK, ...markdownLines(sanitizeText(live.text), width, view.look));
   let previousTool = view.afterTool && rows.length === 0;
   for (const card of live.tools) {
     if (!previousTool) rows.push(BLANK);

@@ -5,7 +5,11 @@ import { merge, type Line, type Span, type Style } from './spans';
 import { lineWidth, textWidth, truncateLine, wrapLine } from './wrap';
 
 /** Inline tokens as styled spans (bold, italic, code, links, strike-through). */
-function inlineSpans(tokens: Token[] | undefined, base: Style | undefined, out: Span[] = []): Span[] {
+function inlineSpans(
+  tokens: Token[] | undefined,
+  base: Style | undefined,
+  out: Span[] = [],
+): Span[] {
   for (const token of tokens ?? []) {
     switch (token.type) {
       case 'strong':
@@ -23,7 +27,8 @@ function inlineSpans(tokens: Token[] | undefined, base: Style | undefined, out: 
       case 'link': {
         inlineSpans(token.tokens, merge(base, { fg: 'blue', underline: true }), out);
         const text = (token as Tokens.Link).text;
-        if (token.href && token.href !== text) out.push({ text: ` (${token.href})`, style: merge(base, { dim: true }) });
+        if (token.href && token.href !== text)
+          out.push({ text: ` (${token.href})`, style: merge(base, { dim: true }) });
         break;
       }
       case 'br':
@@ -34,7 +39,10 @@ function inlineSpans(tokens: Token[] | undefined, base: Style | undefined, out: 
         else out.push({ text: token.text, style: base });
         break;
       default:
-        out.push({ text: 'text' in token && typeof token.text === 'string' ? token.text : token.raw, style: base });
+        out.push({
+          text: 'text' in token && typeof token.text === 'string' ? token.text : token.raw,
+          style: base,
+        });
     }
   }
   return out;
@@ -47,7 +55,10 @@ function splitLines(spans: Span[]): Line[] {
     const pieces = part.text.split('\n');
     pieces.forEach((piece, index) => {
       if (index > 0) lines.push([]);
-      if (piece) lines[lines.length - 1].push(part.style ? { text: piece, style: part.style } : { text: piece });
+      if (piece)
+        lines[lines.length - 1].push(
+          part.style ? { text: piece, style: part.style } : { text: piece },
+        );
     });
   }
   return lines;
@@ -91,10 +102,17 @@ function list(token: Tokens.List, ctx: Ctx, depth: number): Line[] {
         rows.push(...list(child as Tokens.List, ctx, depth + 1));
       } else if (child.type === 'text' || child.type === 'paragraph') {
         const spans = inlineSpans('tokens' in child ? child.tokens : undefined, undefined);
-        rows.push(...paragraph(spans, ctx, first ? [{ text: bullet, style: { fg: 'cyan' } }] : hang, hang));
+        rows.push(
+          ...paragraph(spans, ctx, first ? [{ text: bullet, style: { fg: 'cyan' } }] : hang, hang),
+        );
         first = false;
       } else if (child.type !== 'space' && child.type !== 'checkbox') {
-        rows.push(...blocks([child], { ...ctx, width: ctx.width - hang[0].text.length }).map((row) => [...hang, ...row]));
+        rows.push(
+          ...blocks([child], { ...ctx, width: ctx.width - hang[0].text.length }).map((row) => [
+            ...hang,
+            ...row,
+          ]),
+        );
         first = false;
       }
     }
@@ -104,20 +122,30 @@ function list(token: Tokens.List, ctx: Ctx, depth: number): Line[] {
 }
 
 function table(token: Tokens.Table, ctx: Ctx): Line[] {
-  const cells = [token.header, ...token.rows].map((row) => row.map((cell) => inlineSpans(cell.tokens, undefined)));
-  const widths = token.header.map((_, col) => Math.max(...cells.map((row) => lineWidth(row[col] ?? []))));
+  const cells = [token.header, ...token.rows].map((row) =>
+    row.map((cell) => inlineSpans(cell.tokens, undefined)),
+  );
+  const widths = token.header.map((_, col) =>
+    Math.max(...cells.map((row) => lineWidth(row[col] ?? []))),
+  );
   const total = widths.reduce((sum, w) => sum + w, 0) + 3 * (widths.length - 1);
   const rows: Line[] = [];
   cells.forEach((row, index) => {
     const line: Line = [];
     row.forEach((cell, col) => {
       if (col > 0) line.push({ text: ' │ ', style: { dim: true } });
-      const styledCell = index === 0 ? cell.map((part) => ({ ...part, style: merge(part.style, { bold: true }) })) : cell;
+      const styledCell =
+        index === 0
+          ? cell.map((part) => ({ ...part, style: merge(part.style, { bold: true }) }))
+          : cell;
       line.push(...styledCell, { text: ' '.repeat(Math.max(0, widths[col] - lineWidth(cell))) });
     });
     if (total <= ctx.width) rows.push(truncateLine(line, ctx.width));
     else rows.push(...wrapLine(line, ctx.width));
-    if (index === 0) rows.push([{ text: glyphs(ctx.look).rule.repeat(Math.min(total, ctx.width)), style: { dim: true } }]);
+    if (index === 0)
+      rows.push([
+        { text: glyphs(ctx.look).rule.repeat(Math.min(total, ctx.width)), style: { dim: true } },
+      ]);
   });
   return rows;
 }
@@ -139,10 +167,15 @@ function block(token: Token, ctx: Ctx, depth: number): Line[] | undefined {
     case 'blockquote': {
       const bar: Line = [{ text: `${glyphs(ctx.look).bar} `, style: { dim: true } }];
       const inner = blocks(token.tokens ?? [], { ...ctx, width: ctx.width - 2 });
-      return inner.map((row) => [...bar, ...row.map((part) => ({ ...part, style: merge(part.style, { italic: true }) }))]);
+      return inner.map((row) => [
+        ...bar,
+        ...row.map((part) => ({ ...part, style: merge(part.style, { italic: true }) })),
+      ]);
     }
     case 'hr':
-      return [[{ text: glyphs(ctx.look).rule.repeat(Math.min(ctx.width, 40)), style: { dim: true } }]];
+      return [
+        [{ text: glyphs(ctx.look).rule.repeat(Math.min(ctx.width, 40)), style: { dim: true } }],
+      ];
     case 'table':
       return table(token as Tokens.Table, ctx);
     case 'space':

@@ -21,7 +21,9 @@ function withCursor(input: InputState, cursorStyle: Style): Line[] {
   const { text, cursor } = input;
   const before = text.slice(0, cursor);
   const after = text.slice(cursor);
-  const next = after ? (segmenter.segment(after)[Symbol.iterator]().next().value?.segment ?? '') : '';
+  const next = after
+    ? (segmenter.segment(after)[Symbol.iterator]().next().value?.segment ?? '')
+    : '';
   const atBreak = !next || next === '\n';
   const cursorSpan: Span = { text: atBreak ? ' ' : next, style: cursorStyle };
   const rest = atBreak ? after : after.slice(next.length);
@@ -39,12 +41,16 @@ function withCursor(input: InputState, cursorStyle: Style): Line[] {
 
 /** The prompt: "› " then the text, wrapped, the cursor row always visible. */
 export function promptInputLines(input: InputState, width: number, view: InputView): Line[] {
-  const mark: Line = [{ text: `${view.prefix ?? glyphs(view.look).prompt} `, style: { fg: 'cyan', bold: true } }];
+  const mark: Line = [
+    { text: `${view.prefix ?? glyphs(view.look).prompt} `, style: { fg: 'cyan', bold: true } },
+  ];
   const hang: Line = [{ text: ' '.repeat(mark[0].text.length) }];
   const max = Math.max(1, view.maxRows);
   if (!input.text) {
     const cursor: Line = view.focused ? [{ text: ' ', style: CURSOR }] : [];
-    return wrapLine([...mark, ...cursor, { text: view.placeholder, style: { dim: true } }], width, { indent: hang }).slice(0, max);
+    return wrapLine([...mark, ...cursor, { text: view.placeholder, style: { dim: true } }], width, {
+      indent: hang,
+    }).slice(0, max);
   }
   // A fresh object, so the cursor's span can be found again after wrapping.
   const cursorStyle: Style = view.focused ? { ...CURSOR } : {};
@@ -53,7 +59,10 @@ export function promptInputLines(input: InputState, width: number, view: InputVi
     rows.push(...wrapLine([...(index === 0 ? mark : hang), ...line], width, { indent: hang }));
   });
   if (rows.length <= max) return rows;
-  const cursorRow = Math.max(0, rows.findIndex((row) => row.some((part) => part.style === cursorStyle)));
+  const cursorRow = Math.max(
+    0,
+    rows.findIndex((row) => row.some((part) => part.style === cursorStyle)),
+  );
   const start = Math.max(0, Math.min(rows.length - max, cursorRow - max + 1));
   return rows.slice(start, start + max);
 }

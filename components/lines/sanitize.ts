@@ -1,8 +1,8 @@
+/* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 // Tool output and model text come from outside: escape sequences in them would move
 // the cursor or change modes behind Ink's back, so they are removed before layout.
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[@-Z\\-_]/g;
-// eslint-disable-next-line no-control-regex
+const ESCAPES =
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[@-Z\\-_]/g;
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 function expandTabs(line: string): string {
@@ -24,7 +24,9 @@ export function sanitizeText(text: string): string {
   return cleaned
     .split('\n')
     .map((line) => {
-      const afterReturn = line.includes('\r') ? line.slice(line.lastIndexOf('\r', line.length - 2) + 1) : line;
+      const afterReturn = line.includes('\r')
+        ? line.slice(line.lastIndexOf('\r', line.length - 2) + 1)
+        : line;
       return expandTabs(afterReturn.replace(/\r$/, '')).replace(CONTROLS, '');
     })
     .join('\n');

@@ -35,16 +35,29 @@ const MODE_COLOR: Record<PermissionMode, Color | undefined> = {
 export function statusLine(view: StatusView, width: number): Line {
   const g = glyphs(view.look);
   const sep: Span = { text: ' · ', style: { dim: true } };
-  const model: Span = { text: view.demo ? 'demo model' : view.model, style: { bold: true, fg: view.demo ? 'yellow' : undefined } };
+  const model: Span = {
+    text: view.demo ? 'demo model' : view.model,
+    style: { bold: true, fg: view.demo ? 'yellow' : undefined },
+  };
   const parts: Span[][] = [];
   // A notice is what the user must see now; it comes right after the model.
   if (view.notice) parts.push([{ text: view.notice, style: { fg: 'yellow', bold: true } }]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
   if (view.busy) {
     const spin = view.approval ? '?' : spinnerFrame(view.look, view.tick);
-    parts.push([{ text: `${spin} ${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`, style: { fg: view.approval ? 'yellow' : 'cyan' } }]);
+    parts.push([
+      {
+        text: `${spin} ${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`,
+        style: { fg: view.approval ? 'yellow' : 'cyan' },
+      },
+    ]);
   }
-  parts.push([{ text: `${g.arrowUp}${formatTokens(view.usage.inputTokens)} ${g.arrowDown}${formatTokens(view.usage.outputTokens)}`, style: { dim: true } }]);
+  parts.push([
+    {
+      text: `${g.arrowUp}${formatTokens(view.usage.inputTokens)} ${g.arrowDown}${formatTokens(view.usage.outputTokens)}`,
+      style: { dim: true },
+    },
+  ]);
   if (view.queued) parts.push([{ text: `${view.queued} queued`, style: { fg: 'magenta' } }]);
   if (!view.notice) {
     const hints: string[] = [];

@@ -48,21 +48,37 @@ export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] 
   const mark = marker(todo, view);
   const indent: Line = [{ text: ' '.repeat(textWidth(mark.text) + 1) }];
   let text: Span[];
-  if (todo.status === 'completed') text = [{ text: todo.content, style: { dim: true, strike: true } }];
+  if (todo.status === 'completed')
+    text = [{ text: todo.content, style: { dim: true, strike: true } }];
   else if (todo.status === 'in_progress')
-    text = [{ text: todo.activeForm || todo.content, style: { fg: 'cyan', bold: true } }, ...activeSeconds(todo, view)];
+    text = [
+      { text: todo.activeForm || todo.content, style: { fg: 'cyan', bold: true } },
+      ...activeSeconds(todo, view),
+    ];
   else text = [{ text: todo.content }];
   return wrapLine([mark, { text: ' ' }, ...text], width, { indent });
 }
 
 function headerLine(todos: Todo[], width: number, view: TodoView): Line {
   const { done, total } = todoCounts(todos);
-  const line: Line = [{ text: 'Todos', style: { bold: true } }, { text: ` ${done}/${total}`, style: { bold: true, fg: done === total ? 'green' : undefined } }];
+  const line: Line = [
+    { text: 'Todos', style: { bold: true } },
+    { text: ` ${done}/${total}`, style: { bold: true, fg: done === total ? 'green' : undefined } },
+  ];
   if (view.collapsed) {
     const active = todos.find((todo) => todo.status === 'in_progress');
-    if (active) line.push({ text: ' · ' , style: { dim: true } }, marker(active, view), { text: ` ${active.activeForm || active.content}`, style: { fg: 'cyan' } }, ...activeSeconds(active, view));
+    if (active)
+      line.push(
+        { text: ' · ', style: { dim: true } },
+        marker(active, view),
+        { text: ` ${active.activeForm || active.content}`, style: { fg: 'cyan' } },
+        ...activeSeconds(active, view),
+      );
   }
-  line.push({ text: view.collapsed ? '  ctrl+t to show' : '  ctrl+t to fold', style: { dim: true } });
+  line.push({
+    text: view.collapsed ? '  ctrl+t to show' : '  ctrl+t to fold',
+    style: { dim: true },
+  });
   return truncateLine(line, width, glyphs(view.look).ellipsis);
 }
 
@@ -79,17 +95,28 @@ export function todoPanelLines(todos: Todo[], width: number, view: TodoView): Li
   if (all.length + 1 <= view.maxRows) return [header, ...all];
 
   const budget = view.maxRows - 2;
-  const firstOpen = Math.max(0, todos.findIndex((todo) => todo.status !== 'completed'));
+  const firstOpen = Math.max(
+    0,
+    todos.findIndex((todo) => todo.status !== 'completed'),
+  );
   let start = Math.max(0, firstOpen - 1);
   const rows: Line[] = [];
   let end = start;
-  while (end < blocks.length && rows.length + blocks[end].length <= budget) rows.push(...blocks[end++]);
+  while (end < blocks.length && rows.length + blocks[end].length <= budget)
+    rows.push(...blocks[end++]);
   // Fill upwards when the tail of the list fits with room to spare.
-  while (start > 0 && rows.length + blocks[start - 1].length <= budget) rows.unshift(...blocks[--start]);
-  if (!rows.length && blocks[start]) rows.push(truncateLine(blocks[start][0], width, glyphs(view.look).ellipsis));
+  while (start > 0 && rows.length + blocks[start - 1].length <= budget)
+    rows.unshift(...blocks[--start]);
+  if (!rows.length && blocks[start])
+    rows.push(truncateLine(blocks[start][0], width, glyphs(view.look).ellipsis));
   const hiddenDone = todos.slice(0, start).length;
   const hiddenLater = todos.length - Math.max(end, start + 1);
-  const parts = [hiddenDone ? `${hiddenDone} done above` : '', hiddenLater ? `${hiddenLater} more` : ''].filter(Boolean);
-  const note: Line = [{ text: `${glyphs(view.look).ellipsis} ${parts.join(', ')}`, style: { dim: true } }];
+  const parts = [
+    hiddenDone ? `${hiddenDone} done above` : '',
+    hiddenLater ? `${hiddenLater} more` : '',
+  ].filter(Boolean);
+  const note: Line = [
+    { text: `${glyphs(view.look).ellipsis} ${parts.join(', ')}`, style: { dim: true } },
+  ];
   return [header, ...rows, note];
 }

@@ -52,13 +52,18 @@ function statusGlyph(status: CardStatus, view: CardView): string {
 }
 
 function elapsed(card: ToolCard, view: CardView): string {
-  if (card.durationMs !== undefined && card.status !== 'running') return formatDuration(card.durationMs);
-  if (card.status === 'running' && card.startedAt !== undefined) return formatSeconds(view.now - card.startedAt);
+  if (card.durationMs !== undefined && card.status !== 'running')
+    return formatDuration(card.durationMs);
+  if (card.status === 'running' && card.startedAt !== undefined)
+    return formatSeconds(view.now - card.startedAt);
   return '';
 }
 
 function header(card: ToolCard, width: number, view: CardView): Line {
-  const glyph: Span = { text: statusGlyph(card.status, view), style: { fg: STATUS_COLOR[card.status], bold: true } };
+  const glyph: Span = {
+    text: statusGlyph(card.status, view),
+    style: { fg: STATUS_COLOR[card.status], bold: true },
+  };
   const name: Span = { text: card.name, style: { bold: true } };
   const time = elapsed(card, view);
   const tail: Span[] = time ? [{ text: `  ${time}`, style: { dim: true } }] : [];
@@ -66,24 +71,44 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const summaryText = card.summary.replace(/\s*\n\s*/g, ' ');
   const room = width - fixed - 2;
   const summary: Line =
-    summaryText && room >= 4 ? [{ text: '  ' }, ...truncateLine([{ text: summaryText }], room, glyphs(view.look).ellipsis)] : [];
-  return truncateLine([glyph, { text: ' ' }, name, ...summary, ...tail], width, glyphs(view.look).ellipsis);
+    summaryText && room >= 4
+      ? [{ text: '  ' }, ...truncateLine([{ text: summaryText }], room, glyphs(view.look).ellipsis)]
+      : [];
+  return truncateLine(
+    [glyph, { text: ' ' }, name, ...summary, ...tail],
+    width,
+    glyphs(view.look).ellipsis,
+  );
 }
 
 function wrapped(text: string, width: number, style?: Style): Line[] {
   const rows: Line[] = [];
-  for (const line of text.split('\n')) rows.push(...wrapLine([...INDENT, { text: line, style }], width, { indent: INDENT }));
+  for (const line of text.split('\n'))
+    rows.push(...wrapLine([...INDENT, { text: line, style }], width, { indent: INDENT }));
   return rows;
 }
 
 /** Keeps `max` rows from the end (or the start), saying how many were left out. */
-function clampRows(rows: Line[], max: number, from: 'start' | 'end', cut: number, view: CardView): Line[] {
+function clampRows(
+  rows: Line[],
+  max: number,
+  from: 'start' | 'end',
+  cut: number,
+  view: CardView,
+): Line[] {
   if (rows.length <= max && cut === 0) return rows;
   const keep = Math.min(rows.length, max - 1);
   const hidden = rows.length - keep + cut;
   const hint = view.latest ? ' (ctrl+o to expand)' : '';
-  const note: Line = [{ text: `  ${glyphs(view.look).ellipsis} ${plural(hidden, from === 'end' ? 'earlier line' : 'more line')}${hint}`, style: { dim: true } }];
-  return from === 'end' ? [note, ...rows.slice(rows.length - keep)] : [...rows.slice(0, keep), note];
+  const note: Line = [
+    {
+      text: `  ${glyphs(view.look).ellipsis} ${plural(hidden, from === 'end' ? 'earlier line' : 'more line')}${hint}`,
+      style: { dim: true },
+    },
+  ];
+  return from === 'end'
+    ? [note, ...rows.slice(rows.length - keep)]
+    : [...rows.slice(0, keep), note];
 }
 
 /** Lines are cut before wrapping, so a huge log is not laid out on every frame. */
@@ -120,7 +145,13 @@ function excerpt(text: string, from: 'start' | 'end', expanded: boolean): Excerp
 function diffRows(diff: string, width: number): Line[] {
   const rows: Line[] = [];
   for (const line of sanitizeText(diff).split('\n')) {
-    if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) continue;
+    if (
+      line.startsWith('+++') ||
+      line.startsWith('---') ||
+      line.startsWith('Index:') ||
+      line.startsWith('====')
+    )
+      continue;
     let style: Style | undefined;
     if (line.startsWith('+')) style = { fg: 'green' };
     else if (line.startsWith('-')) style = { fg: 'red' };
@@ -128,7 +159,12 @@ function diffRows(diff: string, width: number): Line[] {
     else style = { dim: true };
     rows.push(...wrapLine([...INDENT, { text: line, style }], width, { indent: INDENT }));
   }
-  while (rows.length && rows[rows.length - 1].length <= 1 && !rows[rows.length - 1].some((part) => part.text.trim())) rows.pop();
+  while (
+    rows.length &&
+    rows[rows.length - 1].length <= 1 &&
+    !rows[rows.length - 1].some((part) => part.text.trim())
+  )
+    rows.pop();
   return rows;
 }
 
@@ -154,7 +190,11 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
     case 'asking':
       return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
     case 'running':
-      return { rows: card.name === 'bash' && out ? wrapped(out, width, { dim: true }) : [], from: 'end', cut };
+      return {
+        rows: card.name === 'bash' && out ? wrapped(out, width, { dim: true }) : [],
+        from: 'end',
+        cut,
+      };
     case 'denied': {
       const by = card.decidedBy ? ` (${card.decidedBy})` : '';
       const note = card.note ? `: ${card.note}` : '';
@@ -163,34 +203,62 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
     }
     case 'cancelled':
       return {
-        rows: [...(out && card.name === 'bash' ? wrapped(out, width, { dim: true }) : []), ...wrapped('Cancelled', width, { fg: 'gray' })],
+        rows: [
+          ...(out && card.name === 'bash' ? wrapped(out, width, { dim: true }) : []),
+          ...wrapped('Cancelled', width, { fg: 'gray' }),
+        ],
         from: 'end',
         cut: card.name === 'bash' ? cut : 0,
       };
     case 'error':
-      return { rows: wrapped(out || 'failed', width, { fg: 'red' }), from: readsFromEnd(card) ? 'end' : 'start', cut };
+      return {
+        rows: wrapped(out || 'failed', width, { fg: 'red' }),
+        from: readsFromEnd(card) ? 'end' : 'start',
+        cut,
+      };
     case 'ok':
       break;
   }
   switch (card.name) {
     case 'bash': {
       const rows = out ? wrapped(out, width, { dim: true }) : [];
-      if (display.exitCode) rows.push(...wrapped(`exit code ${display.exitCode}`, width, { fg: 'red' }));
+      if (display.exitCode)
+        rows.push(...wrapped(`exit code ${display.exitCode}`, width, { fg: 'red' }));
       return { rows, from: 'end', cut };
     }
     case 'edit_file':
     case 'write_file':
-      return { rows: display.diff ? diffRows(display.diff, width) : wrapped(out.split('\n')[0] ?? '', width, { dim: true }), from: 'start' };
+      return {
+        rows: display.diff
+          ? diffRows(display.diff, width)
+          : wrapped(out.split('\n')[0] ?? '', width, { dim: true }),
+        from: 'start',
+      };
     case 'read_file':
-      return { rows: wrapped(display.lines !== undefined ? `Read ${plural(display.lines, 'line')}` : out.split('\n')[0] ?? '', width, { dim: true }), from: 'start' };
+      return {
+        rows: wrapped(
+          display.lines !== undefined
+            ? `Read ${plural(display.lines, 'line')}`
+            : (out.split('\n')[0] ?? ''),
+          width,
+          { dim: true },
+        ),
+        from: 'start',
+      };
     case 'glob': {
-      const count = display.matches !== undefined ? plural(display.matches, 'match').replace('matchs', 'matches') : '';
-      return { rows: wrapped([count, out].filter(Boolean).join('\n'), width, { dim: true }), from: 'start', cut };
+      const count =
+        display.matches !== undefined
+          ? plural(display.matches, 'match').replace('matchs', 'matches')
+          : '';
+      return {
+        rows: wrapped([count, out].filter(Boolean).join('\n'), width, { dim: true }),
+        from: 'start',
+        cut,
+      };
     }
-    case 'todo_write': {
-      const summary = /\((\d+\/\d+) completed\)/.exec(out)?.[1];
-      return { rows: wrapped(summary ? `Updated the todo list (${summary} completed)` : 'Updated the todo list', width, { dim: true }), from: 'start' };
-    }
+    case 'todo_write':
+      // The panel shows the list; the header's summary says what changed.
+      return { rows: [], from: 'start' };
     default:
       return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut };
   }

@@ -34,7 +34,9 @@ export class TranscriptRows {
   rowsOf(item: TranscriptItem, width: number, expanded: boolean): string[] {
     const hit = this.cache.get(item);
     if (hit && hit.width === width && hit.expanded === expanded) return hit.rows;
-    const rows = itemLines(item, width, { look: this.look, expanded, latest: false }).map((line) => toAnsi(line, this.look));
+    const rows = itemLines(item, width, { look: this.look, expanded, latest: false }).map((line) =>
+      toAnsi(line, this.look),
+    );
     this.cache.set(item, { width, expanded, rows });
     return rows;
   }
@@ -45,7 +47,8 @@ export class TranscriptRows {
       width === this.width &&
       expandedId === this.expandedId &&
       items.length >= this.indexed.length &&
-      (this.indexed.length === 0 || items[this.indexed.length - 1] === this.indexed[this.indexed.length - 1]);
+      (this.indexed.length === 0 ||
+        items[this.indexed.length - 1] === this.indexed[this.indexed.length - 1]);
     if (!reusable) {
       this.indexed = [];
       this.prefix = [0];
@@ -85,7 +88,8 @@ export class TranscriptRows {
         offset = 0;
       }
     }
-    for (let i = Math.max(0, top - committed); i < live.length && rows.length < height; i++) rows.push(live[i]);
+    for (let i = Math.max(0, top - committed); i < live.length && rows.length < height; i++)
+      rows.push(live[i]);
     return { rows, totalRows, top };
   }
 

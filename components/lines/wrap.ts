@@ -116,7 +116,9 @@ export function truncateLine(line: Line, width: number, ellipsis = '…'): Line 
 
 /** Splits text on newlines into one-span lines. */
 export function textLines(text: string, style?: Style): Line[] {
-  return text.split('\n').map((row): Line => (row ? [style ? { text: row, style } : { text: row }] : []));
+  return text
+    .split('\n')
+    .map((row): Line => (row ? [style ? { text: row, style } : { text: row }] : []));
 }
 
 export function withPrefix(prefix: Span[], line: Line): Line {

@@ -96,7 +96,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   // Wrapped so the session log learns of "allow always" grants, whoever asks.
   const approve: Approve = async (request, signal) => {
     const answer = await options.approve(request, signal);
-    if (answer.decision === 'allow_always' && request.alwaysRule) options.onGrant?.(request.alwaysRule);
+    if (answer.decision === 'allow_always' && request.alwaysRule) {
+      options.onGrant?.(request.alwaysRule);
+    }
     return answer;
   };
   const state: AgentState = {

@@ -5,15 +5,57 @@ import { App } from '../../components/App';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';
 import { AppController } from '../store/controller';
-import { createAppStore } from '../store/store';
+import { reduceEvents } from '../store/reducer';
+import { commit } from '../store/reducer';
+import { createAppStore, type AppStore } from '../store/store';
 import type { SessionAgent } from '../store/agent-port';
+import { FrameWriter } from './frame-writer';
 import { enterFullScreen } from './terminal';
 
+type RunCommand = Extract<Command, { kind: 'run' }>;
+
 export interface InteractiveOptions {
-  /** The agent to use (tests); created from the config otherwise. */
+  /** The agent to use (tests); created from the config, with a session log, otherwise. */
   agent?: SessionAgent;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
+}
+
+interface Prepared {
+  agent: SessionAgent;
+  closeSession: () => void;
+}
+
+/** The agent, recorded as a session (resumed with -c / -r ID, repainted into the store). */
+async function prepareAgent(
+  config: Config,
+  command: RunCommand | undefined,
+  controller: AppController,
+  store: AppStore,
+): Promise<Prepared> {
+  const [{ createAgent }, { openSessionForRun }] = await Promise.all([
+    import('../agent/agent'),
+    import('../session/open'),
+  ]);
+  const notices: string[] = [];
+  const session = await openSessionForRun(config, command?.resume, {
+    onError: (message) => notices.push(message),
+  });
+  try {
+    const agent = await createAgent(config, {
+      ...session.agentOptions,
+      approve: controller.approve,
+      interactive: true,
+    });
+    if (session.restored)
+      store.setState((state) => reduceEvents(state, session.restored?.events ?? [], Date.now()));
+    for (const notice of [...session.notices, ...notices])
+      store.setState((state) => commit(state, { kind: 'info', text: notice, tone: 'warning' }));
+    return { agent, closeSession: () => session.close() };
+  } catch (error) {
+    session.close();
+    throw error;
+  }
 }
 
 /**
@@ -22,22 +64,45 @@ export interface InteractiveOptions {
  */
 export async function startInteractive(
   config: Config,
-  _command?: Extract<Command, { kind: 'run' }>,
+  command?: RunCommand,
   options: InteractiveOptions = {},
 ): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
+  if (command?.replay !== undefined) {
+    // A replay answers its own approvals; it runs as print mode does.
+    const { runReplay } = await import('../session/run-replay');
+    return runReplay(config, command.replay, 'text', {
+      stdout: (text) => stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+  }
+  if (command?.resume?.kind === 'pick') {
+    const [{ listSessions }, { pickList }] = await Promise.all([
+      import('../session/list'),
+      import('../session/list-text'),
+    ]);
+    const sessions = listSessions(config);
+    stdout.write(
+      sessions.length ? pickList(sessions) : `No sessions in this workspace (${config.cwd}).\n`,
+    );
+    return 0;
+  }
+
   const look = detectLook(process.env);
   const store = createAppStore({
-    model: config.demo ? 'demo' : config.model,
+    model: config.model,
     mode: config.permissionMode,
     demo: config.demo,
     cwd: config.cwd,
   });
   const controller = new AppController(store);
-  const agent =
-    options.agent ??
-    (await (await import('../agent/agent')).createAgent(config, { approve: controller.approve, interactive: true }));
+  const prepared: Prepared = options.agent
+    ? { agent: options.agent, closeSession: () => undefined }
+    : await prepareAgent(config, command, controller, store);
+  const { agent } = prepared;
+  // The demo works in a scratch copy: its edits need no approval, its risky command does.
+  if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
   controller.attach(agent);
 
   const screen = enterFullScreen({
@@ -52,33 +117,41 @@ export async function startInteractive(
       void controller.exit(code);
     },
     onCrash: (error) => {
-      stdout.write(`tick: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      stdout.write(
+        `tick: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   });
 
+  const writer = new FrameWriter(stdout, { maxFps: 30 });
   let code = 1;
   try {
+    // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
     const instance = render(<App controller={controller} look={look} />, {
-      stdout,
+      stdout: writer.sink,
       stdin,
+      debug: true,
       exitOnCtrlC: false,
       patchConsole: false,
-      maxFps: 30,
-      incrementalRendering: true,
     });
+    const unmounted = instance.waitUntilExit().catch(() => undefined);
     if (agent.demo) {
       const { DEMO_PROMPT } = await import('../demo/demo-script');
       controller.submit(DEMO_PROMPT);
+    } else if (command?.prompt) {
+      controller.submit(command.prompt);
     }
     code = await controller.exited;
     instance.unmount();
-    await instance.waitUntilExit().catch(() => undefined);
+    await unmounted;
   } finally {
+    writer.close();
     screen.restore();
     screen.dispose();
   }
   stdout.write(sessionText(store.getState(), stdout.columns || 80, look));
+  prepared.closeSession();
   await agent.close().catch(() => undefined);
   return code;
 }

@@ -5,7 +5,9 @@ const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
 const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 const SHOW_CURSOR = '\x1b[?25h';
+const HIDE_CURSOR = '\x1b[?25l';
 const RESET_STYLE = '\x1b[0m';
+const RESET_SCROLL_REGION = '\x1b[r';
 
 export const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type ExitSignal = (typeof EXIT_SIGNALS)[number];
@@ -53,7 +55,9 @@ export function enterFullScreen(options: FullScreenOptions): FullScreen {
       // The TTY may already be gone (SIGHUP).
     }
     try {
-      write(RESET_STYLE + BRACKETED_PASTE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+      write(
+        RESET_STYLE + RESET_SCROLL_REGION + BRACKETED_PASTE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN,
+      );
     } catch {
       // Nothing more can be done for a closed terminal.
     }
@@ -72,7 +76,7 @@ export function enterFullScreen(options: FullScreenOptions): FullScreen {
   process.on('unhandledRejection', onCrash);
   process.on('exit', restore);
 
-  write(ENTER_ALT_SCREEN + BRACKETED_PASTE_ON);
+  write(ENTER_ALT_SCREEN + HIDE_CURSOR + BRACKETED_PASTE_ON);
 
   return {
     restore,

@@ -3,7 +3,8 @@ import type { RecordedRequest, Script, ScriptedToolCall, ScriptedTurn } from './
 import { CART_BUG_LINE, CART_FIXED_LINE } from './sample/files';
 
 /** The prompt the app sends for the user when the demo starts. */
-export const DEMO_PROMPT = 'Fix the failing test in this project, then clean up the stale build folder.';
+export const DEMO_PROMPT =
+  'Fix the failing test in this project, then clean up the stale build folder.';
 
 const STREAM = { chunkSize: 3, delayMs: 12 } as const;
 
@@ -11,7 +12,11 @@ const PLAN: Todo[] = [
   { content: 'Read the cart code', status: 'pending', activeForm: 'Reading the cart code' },
   { content: 'Fix the total', status: 'pending', activeForm: 'Fixing the total' },
   { content: 'Run the tests', status: 'pending', activeForm: 'Running the tests' },
-  { content: 'Delete the stale build folder', status: 'pending', activeForm: 'Deleting the build folder' },
+  {
+    content: 'Delete the stale build folder',
+    status: 'pending',
+    activeForm: 'Deleting the build folder',
+  },
 ];
 
 /** The plan with the first `done` items completed and the next one in progress. */
@@ -29,24 +34,54 @@ function todoWrite(done: number): ScriptedToolCall {
 const RM_CALL_ID = 'call_demo_rm';
 
 const STEPS: ((request: RecordedRequest) => ScriptedTurn)[] = [
-  () => ({ ...STREAM, text: "I'll plan this first, then work through it.", toolCalls: [todoWrite(0)] }),
-  () => ({ ...STREAM, text: "Let's look at the cart.", toolCalls: [{ name: 'read_file', arguments: { path: 'src/cart.js' } }] }),
+  () => ({
+    ...STREAM,
+    text: "I'll plan this first, then work through it.",
+    toolCalls: [todoWrite(0)],
+  }),
+  () => ({
+    ...STREAM,
+    text: "Let's look at the cart.",
+    toolCalls: [{ name: 'read_file', arguments: { path: 'src/cart.js' } }],
+  }),
   () => ({
     ...STREAM,
     text: '`total` adds up prices but ignores the quantity. Fixing that:',
-    toolCalls: [todoWrite(1), { name: 'edit_file', arguments: { path: 'src/cart.js', old_text: CART_BUG_LINE, new_text: CART_FIXED_LINE } }],
+    toolCalls: [
+      todoWrite(1),
+      {
+        name: 'edit_file',
+        arguments: { path: 'src/cart.js', old_text: CART_BUG_LINE, new_text: CART_FIXED_LINE },
+      },
+    ],
   }),
-  () => ({ ...STREAM, text: 'Now the tests.', toolCalls: [todoWrite(2), { name: 'bash', arguments: { command: 'node test/cart.test.js' } }] }),
+  () => ({
+    ...STREAM,
+    text: 'Now the tests.',
+    toolCalls: [todoWrite(2), { name: 'bash', arguments: { command: 'node test/cart.test.js' } }],
+  }),
   () => ({
     ...STREAM,
     text: 'All green. The `build/` folder is stale output; deleting it needs your approval.',
-    toolCalls: [todoWrite(3), { id: RM_CALL_ID, name: 'bash', arguments: { command: 'rm -rf build' } }],
+    toolCalls: [
+      todoWrite(3),
+      { id: RM_CALL_ID, name: 'bash', arguments: { command: 'rm -rf build' } },
+    ],
   }),
   (request) => {
     const removed = !toolResultDenied(request, RM_CALL_ID);
     return {
       ...STREAM,
-      toolCalls: [{ name: 'todo_write', arguments: { todos: removed ? planAt(4) : planAt(3).map((t, i) => (i === 3 ? { ...t, status: 'pending' } : t)) } }],
+      toolCalls: [
+        {
+          name: 'todo_write',
+          arguments: {
+            todos: removed
+              ? planAt(4)
+              : planAt(3).map((t, i) => (i === 3 ? { ...t, status: 'pending' } : t)),
+          },
+        },
+      ],
     };
   },
   (request) => ({
@@ -100,19 +135,23 @@ function messagesOf(request: RecordedRequest): Message[] {
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
   return '';
 }
 
 function toolResultDenied(request: RecordedRequest, callId: string): boolean {
-  const result = messagesOf(request).find((message) => message.role === 'tool' && message.tool_call_id === callId);
+  const result = messagesOf(request).find(
+    (message) => message.role === 'tool' && message.tool_call_id === callId,
+  );
   return result !== undefined && /denied|not allowed|blocked|refused/i.test(textOf(result.content));
 }
 
 /** The last prompt the user typed (not a reminder the loop appended). */
 function lastUserPrompt(messages: Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role === 'user' && !textOf(messages[i].content).startsWith('<reminder>')) return i;
+    if (messages[i].role === 'user' && !textOf(messages[i].content).startsWith('<reminder>'))
+      return i;
   }
   return -1;
 }
@@ -128,8 +167,11 @@ export function demoScript(): Script {
     const messages = messagesOf(request);
     const promptIndex = lastUserPrompt(messages);
     const prompt = promptIndex >= 0 ? textOf(messages[promptIndex].content) : '';
-    if (finished || !prompt.includes(DEMO_PROMPT)) return { ...STREAM, chunkSize: 6, text: DEMO_ANSWER };
-    const step = messages.slice(promptIndex + 1).filter((message) => message.role === 'assistant').length;
+    if (finished || !prompt.includes(DEMO_PROMPT))
+      return { ...STREAM, chunkSize: 6, text: DEMO_ANSWER };
+    const step = messages
+      .slice(promptIndex + 1)
+      .filter((message) => message.role === 'assistant').length;
     if (step >= STEPS.length - 1) finished = true;
     const next = STEPS[Math.min(step, STEPS.length - 1)];
     return next(request);

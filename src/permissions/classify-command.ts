@@ -30,6 +30,7 @@ export interface ClassifiedPart {
   /** Rule-matching forms (see CommandPart). */
   matchText: string;
   coreText: string;
+  fullText: string;
   /** How it was reached: ['bash -c'], ['xargs']. */
   via: string[];
   /** Set when the part could not be analysed: it is asked, never allowed by a rule. */
@@ -57,7 +58,9 @@ const FORK_BOMB_TEXT =
  * the workspace like a build); what cannot be analysed counts as risky.
  */
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandClassification {
-  const parts = parseCommand(command, { cwd: ctx.cwd, home: ctx.home }).map((p) => classifyPart(p, ctx));
+  const parts = parseCommand(command, { cwd: ctx.cwd, home: ctx.home }).map((p) =>
+    classifyPart(p, ctx),
+  );
   if (FORK_BOMB_TEXT.test(command) && !parts.some((p) => p.level === 'forbidden')) {
     parts.push({
       ...(parts[0] ?? emptyPart(command)),
@@ -79,7 +82,17 @@ export function describePart(part: ClassifiedPart): string {
 }
 
 function emptyPart(text: string): ClassifiedPart {
-  return { text, level: 'read-only', reason: '', matchText: text, coreText: text, via: [], extraArgs: false, redirectLevel: 'read-only' };
+  return {
+    text,
+    level: 'read-only',
+    reason: '',
+    matchText: text,
+    coreText: text,
+    fullText: text,
+    via: [],
+    extraArgs: false,
+    redirectLevel: 'read-only',
+  };
 }
 
 export function classifyPart(part: CommandPart, ctx: ClassifyContext): ClassifiedPart {
@@ -87,6 +100,7 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
     text: part.text,
     matchText: part.matchText,
     coreText: part.coreText,
+    fullText: part.fullText,
     via: part.via,
     extraArgs: part.extraArgs,
   };
@@ -116,7 +130,11 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   const command = worst(verdicts, readOnly('only reads'));
   const redirect = worst(
     part.redirects.flatMap((r) =>
-      r.kind === 'write' ? [j.write(r.target, 'writes')] : r.kind === 'read' ? [j.read(r.target) ?? readOnly('reads')] : [],
+      r.kind === 'write'
+        ? [j.write(r.target, 'writes')]
+        : r.kind === 'read'
+          ? [j.read(r.target) ?? readOnly('reads')]
+          : [],
     ),
     readOnly('only reads'),
   );
@@ -127,8 +145,14 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
 function programVerdict(part: CommandPart, j: PathJudge): Verdict {
   const { name, argv } = part;
   if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
-  const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || programHandler(name) !== undefined;
-  if (argv.length === 2 && /^(--version|-V|--help|-h|version|help)$/.test(argv[1].value ?? '') && known && !part.qualified) {
+  const known =
+    READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || programHandler(name) !== undefined;
+  if (
+    argv.length === 2 &&
+    /^(--version|-V|--help|version|help)$/.test(argv[1].value ?? '') &&
+    known &&
+    !part.qualified
+  ) {
     return readOnly('prints its version or help');
   }
   const handler = programHandler(name) ?? READERS[name];
@@ -154,29 +178,36 @@ function outputOption(...opts: string[]): Handler {
 
 function secondOperandWritten(part: CommandPart, j: PathJudge): Verdict {
   const second: Arg | undefined = splitArgs(part.argv).operands[1];
-  return second && !(part.name === 'xxd' && second.value === '-') ? j.write(second, 'writes') : readOnly('only reads');
+  return second && !(part.name === 'xxd' && second.value === '-')
+    ? j.write(second, 'writes')
+    : readOnly('only reads');
 }
 
 function find(part: CommandPart, j: PathJudge): Verdict {
   const args = part.argv;
   const starts: Arg[] = [];
-  for (let i = 1; i < args.length && !/^[-(!]/.test(args[i].value ?? '-'); i++) starts.push(args[i]);
+  for (let i = 1; i < args.length && !/^[-(!]/.test(args[i].value ?? '-'); i++)
+    starts.push(args[i]);
   if (starts.length === 0) starts.push({ value: '.', glob: false, raw: '.' });
   const verdicts: Verdict[] = [];
   const values = args.map((a) => a.value ?? '');
   if (values.includes('-delete')) {
-    const filtered = values.some((v) => /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(v));
+    const filtered = values.some((v) =>
+      /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(v),
+    );
     for (const start of starts) {
       const abs = j.abs(start);
       const critical = abs && criticalPath(abs, j.homeDir);
-      if (critical && !filtered) verdicts.push(forbidden(`deletes everything in ${critical} (find -delete)`));
+      if (critical && !filtered)
+        verdicts.push(forbidden(`deletes everything in ${critical} (find -delete)`));
       else if (!abs || !isInsideRoots(abs, j.roots)) {
         verdicts.push(risky(`deletes files outside the workspace (find ${start.raw} -delete)`));
       } else verdicts.push(risky('deletes files (find -delete)'));
     }
   }
   args.forEach((a, i) => {
-    if (/^-f(print0?|printf|ls)$/.test(a.value ?? '') && args[i + 1]) verdicts.push(j.write(args[i + 1], 'writes'));
+    if (/^-f(print0?|printf|ls)$/.test(a.value ?? '') && args[i + 1])
+      verdicts.push(j.write(args[i + 1], 'writes'));
   });
   return worst(verdicts, readOnly('searches for files'));
 }
@@ -202,9 +233,14 @@ const READERS: Record<string, Handler> = {
 
 function awkVerdict(part: CommandPart, j: PathJudge): Verdict {
   const values = part.argv.map((a) => a.value ?? '');
-  const inplace = values.some((v, i) => (v === '-i' && values[i + 1] === 'inplace') || v === '--inplace');
+  const inplace = values.some(
+    (v, i) => (v === '-i' && values[i + 1] === 'inplace') || v === '--inplace',
+  );
   if (values.includes('-f')) return workspace('runs an awk program file');
   if (!inplace) return readOnly('reads and filters text');
   const files = splitArgs(part.argv, ['-i', '-v', '-F']).operands.slice(1);
-  return worst(files.map((f) => j.write(f, 'edits')), workspace('edits files in place'));
+  return worst(
+    files.map((f) => j.write(f, 'edits')),
+    workspace('edits files in place'),
+  );
 }

@@ -8,12 +8,12 @@ export type Handler = (part: CommandPart, judge: PathJudge) => Verdict;
 
 const RECURSIVE = (opts: string[]) => hasFlag(opts, 'r', '--recursive') || hasFlag(opts, 'R');
 
-function remove(part: CommandPart, j: PathJudge, verb = 'deletes'): Verdict {
+function remove(part: CommandPart, j: PathJudge, verb = 'deletes', noun = 'files'): Verdict {
   const { opts, operands } = splitArgs(part.argv);
   const recursive = RECURSIVE(opts);
-  const verdicts = operands.map((op) => j.remove(op, recursive, verb));
-  if (part.extraArgs) verdicts.push(risky(`${verb} files it is given at run time`));
-  return worst(verdicts, risky(`${verb} files`));
+  const verdicts = operands.map((op) => j.remove(op, recursive, verb, noun));
+  if (part.extraArgs) verdicts.push(risky(`${verb} ${noun} it is given at run time`));
+  return worst(verdicts, risky(`${verb} ${noun}`));
 }
 
 function shred(part: CommandPart, j: PathJudge): Verdict {
@@ -77,7 +77,8 @@ function link(part: CommandPart, j: PathJudge): Verdict {
   const { operands, values } = splitArgs(part.argv, ['-t', '--target-directory', '-S', '--suffix']);
   const dir = values.get('-t') ?? values.get('--target-directory');
   const at: Arg =
-    dir ?? (operands.length >= 2 ? operands[operands.length - 1] : { value: '.', glob: false, raw: '.' });
+    dir ??
+    (operands.length >= 2 ? operands[operands.length - 1] : { value: '.', glob: false, raw: '.' });
   return worst([j.write(at, 'creates a link at')], workspace('creates a link'));
 }
 
@@ -101,7 +102,8 @@ function dd(part: CommandPart, j: PathJudge): Verdict {
     if (!m) continue;
     const target: Arg = { ...arg, value: m[1] };
     const abs = j.abs(target);
-    if (abs && isBlockDevice(abs)) verdicts.push(forbidden(`writes raw data onto the disk device ${abs}`));
+    if (abs && isBlockDevice(abs))
+      verdicts.push(forbidden(`writes raw data onto the disk device ${abs}`));
     else verdicts.push(j.write(target, 'writes raw data to'));
   }
   return worst(verdicts, risky('writes raw data (dd)'));
@@ -148,7 +150,8 @@ function permissions(kind: 'chmod' | 'chown'): Handler {
     if (kind === 'chmod' && worldWritable(mode)) {
       verdicts.push(risky(`makes files writable by everyone (chmod ${mode})`));
     }
-    if (kind === 'chmod' && setuid(mode)) verdicts.push(risky(`sets the setuid/setgid bit (${mode})`));
+    if (kind === 'chmod' && setuid(mode))
+      verdicts.push(risky(`sets the setuid/setgid bit (${mode})`));
     if (recursive) verdicts.push(risky(`${verb} a whole tree (-R)`));
     return worst(verdicts, workspace(`${verb} files`));
   };
@@ -163,7 +166,8 @@ function sed(part: CommandPart, j: PathJudge): Verdict {
   const scripts: string[] = [];
   const explicit = opts.some((o) => o === '-e' || o.startsWith('--expression') || o === '-f');
   if (values.get('-e')?.value !== undefined) scripts.push(values.get('-e')!.value!);
-  if (values.get('--expression')?.value !== undefined) scripts.push(values.get('--expression')!.value!);
+  if (values.get('--expression')?.value !== undefined)
+    scripts.push(values.get('--expression')!.value!);
   const files = explicit ? operands : operands.slice(1);
   if (!explicit && operands[0]) scripts.push(operands[0].value ?? '\0');
   const verdicts: Verdict[] = [];
@@ -172,7 +176,10 @@ function sed(part: CommandPart, j: PathJudge): Verdict {
   for (const script of scripts) {
     const commands = script.split(/[;\n]/);
     if (commands.every((c) => SAFE_SED_COMMAND.test(c))) continue;
-    if (/(^|[;\n{}\d$/])\s*e(\s|$)|\/[gpiIm0-9]*e[gpiIm0-9]*\s*(;|$)/.test(script) || script === '\0') {
+    if (
+      /(^|[;\n{}\d$/])\s*e(\s|$)|\/[gpiIm0-9]*e[gpiIm0-9]*\s*(;|$)/.test(script) ||
+      script === '\0'
+    ) {
       verdicts.push(risky('the sed script runs shell commands (e)'));
     }
     for (const m of script.matchAll(/(?:^|[;\n}\d$/]|\/[gpiIm0-9]*)\s*w\s+(\S+)/g)) {
@@ -180,20 +187,21 @@ function sed(part: CommandPart, j: PathJudge): Verdict {
     }
     verdicts.push(workspace('runs a sed script'));
   }
-  if (opts.includes('-f') || values.has('--file')) verdicts.push(workspace('runs a sed script file'));
+  if (opts.includes('-f') || values.has('--file'))
+    verdicts.push(workspace('runs a sed script file'));
   const base = inPlace ? workspace('edits files in place') : readOnly('reads and filters text');
   return worst(verdicts, base);
 }
 
 export const FILE_HANDLERS: Record<string, Handler> = {
   rm: (p, j) => remove(p, j),
-  rmdir: (p, j) => remove(p, j, 'removes directories'),
+  rmdir: (p, j) => remove(p, j, 'removes', 'directories'),
   unlink: (p, j) => remove(p, j),
   srm: shred,
   shred,
   wipe: shred,
-  trash: (p, j) => remove(p, j, 'moves to the trash'),
-  'trash-put': (p, j) => remove(p, j, 'moves to the trash'),
+  trash: (p, j) => remove(p, j, 'moves', 'files to the trash'),
+  'trash-put': (p, j) => remove(p, j, 'moves', 'files to the trash'),
   cp: copyLike('copies to', false),
   mv: copyLike('moves to', true),
   install: copyLike('installs to', false),

@@ -39,14 +39,25 @@ export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
   const sub = argv[i]?.value;
   const rest: Arg[] = [argv[i] ?? { value: 'git', glob: false, raw: 'git' }, ...argv.slice(i + 1)];
   if (sub === undefined) {
-    return worst(verdicts, argv[i] ? risky('runs a git subcommand only known at run time') : readOnly('shows git help'));
+    return worst(
+      verdicts,
+      argv[i] ? risky('runs a git subcommand only known at run time') : readOnly('shows git help'),
+    );
   }
   verdicts.push(subcommandVerdict(sub, rest, j));
   return worst(verdicts, readOnly('reads the git repository'));
 }
 
 function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
-  const { opts, operands, values } = splitArgs(args, ['-o', '--output', '-m', '-b', '-B', '-c', '-C']);
+  const { opts, operands, values } = splitArgs(args, [
+    '-o',
+    '--output',
+    '-m',
+    '-b',
+    '-B',
+    '-c',
+    '-C',
+  ]);
   const has = (short: string, ...long: string[]) => hasFlag(opts, short, ...long);
   const ops = operands.map((o) => o.value);
   switch (sub) {
@@ -100,7 +111,9 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
         : workspace('changes remotes');
     case 'stash':
       if (['drop', 'clear'].includes(ops[0] ?? '')) return risky('deletes stashed changes');
-      return ['list', 'show'].includes(ops[0] ?? '') ? readOnly('lists stashes') : workspace('stashes changes');
+      return ['list', 'show'].includes(ops[0] ?? '')
+        ? readOnly('lists stashes')
+        : workspace('stashes changes');
     case 'reflog':
       return ['expire', 'delete'].includes(ops[0] ?? '')
         ? risky('deletes reflog entries (history you could recover)')
@@ -130,7 +143,9 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
     }
     case 'notes':
     case 'bisect':
-      return ['list', 'show', 'log'].includes(ops[0] ?? '') ? readOnly('reads notes') : workspace(`runs git ${sub}`);
+      return ['list', 'show', 'log'].includes(ops[0] ?? '')
+        ? readOnly('reads notes')
+        : workspace(`runs git ${sub}`);
   }
   if (READ_ONLY_SUBCOMMANDS.has(sub)) {
     const out = values.get('--output');
@@ -145,9 +160,12 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
 
 function config(opts: string[], operands: Arg[]): Verdict {
   const reading =
-    opts.some((o) => /^--(get|get-all|get-regexp|get-urlmatch|list|show-origin|show-scope)$/.test(o)) ||
+    opts.some((o) =>
+      /^--(get|get-all|get-regexp|get-urlmatch|list|show-origin|show-scope)$/.test(o),
+    ) ||
     opts.includes('-l') ||
-    (operands.length === 1 && !opts.some((o) => /^--(unset|unset-all|add|replace-all|edit)$/.test(o)));
+    (operands.length === 1 &&
+      !opts.some((o) => /^--(unset|unset-all|add|replace-all|edit)$/.test(o)));
   if (reading) return readOnly('reads git config');
   const key = operands[0]?.value ?? '';
   const value = operands[1]?.value ?? '';

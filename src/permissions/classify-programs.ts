@@ -1,58 +1,15 @@
-import { hasFlag, splitArgs, subcommand } from './cli-args';
-import { classifyGit } from './classify-git';
+import { hasFlag, splitArgs } from './cli-args';
+import { DEV_TOOL_HANDLERS, bySubcommand } from './classify-dev-tools';
 import { fileHandler, type Handler } from './classify-files';
 import type { CommandPart } from './command-part';
 import { FETCHERS, SHELLS } from './command-wrappers';
 import type { PathJudge } from './path-judge';
 import { readOnly, risky, workspace, worst, type Verdict } from './risk';
 
-const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 const fixed =
   (v: Verdict): Handler =>
   () =>
     v;
-
-/** Subcommand tables: read-only ones, risky ones (with why), the rest is workspace work. */
-function bySubcommand(
-  tool: string,
-  reads: string,
-  riskyOnes: Record<string, string>,
-  valueOpts: string[] = [],
-): Handler {
-  const readSet = words(reads);
-  return (part) => {
-    const sub = subcommand(part.argv, valueOpts);
-    if (sub === undefined) return workspace(`runs ${tool}`);
-    if (riskyOnes[sub]) return risky(riskyOnes[sub]);
-    if (readSet.has(sub)) return readOnly(`reads (${tool} ${sub})`);
-    return workspace(`runs ${tool} ${sub}`);
-  };
-}
-
-const NPM_PUBLISH: Record<string, string> = Object.fromEntries(
-  ['publish', 'unpublish', 'deprecate', 'dist-tag', 'owner', 'access', 'team', 'org', 'token'].map(
-    (s) => [s, `changes what is published on the package registry (${s})`],
-  ),
-);
-const NPM_READS = 'ls list ll la view info show v outdated search help config whoami why explain prefix root bin audit doctor';
-const GLOBAL_INSTALL = /^(i|install|add|uninstall|remove|rm|un|update|up|link)$/;
-
-function nodePackages(tool: string): Handler {
-  const table = bySubcommand(tool, NPM_READS, NPM_PUBLISH, ['--prefix', '-C', '--dir', '--cwd']);
-  return (part, j) => {
-    const { opts, operands } = splitArgs(part.argv);
-    const sub = operands[0]?.value;
-    const global = hasFlag(opts, 'g', '--global') || opts.includes('--location=global') || sub === 'global';
-    if (global && (sub === 'global' || GLOBAL_INSTALL.test(sub ?? ''))) {
-      return risky('installs packages globally (outside the workspace)');
-    }
-    if (sub === 'config' && ['set', 'delete', 'edit'].includes(operands[1]?.value ?? '')) {
-      return workspace('changes npm config');
-    }
-    if (sub === 'audit' && operands[1]?.value === 'fix') return workspace('updates dependencies');
-    return table(part, j);
-  };
-}
 
 function curl(part: CommandPart, j: PathJudge): Verdict {
   const { opts, values } = splitArgs(part.argv, [
@@ -116,8 +73,17 @@ function interpreter(part: CommandPart): Verdict {
   if (part.argv.some((a) => a.procsub) && part.subPrograms.some((n) => FETCHERS.has(n))) {
     return risky(`runs downloaded code (${part.name} <(...))`);
   }
+  const code = part.argv.find(
+    (_, i) => i > 0 && /^-(c|e|E|r|p|-eval|-print)$/.test(part.argv[i - 1].value ?? ''),
+  );
+  if (code?.value && DELETES_IN_CODE.test(code.value))
+    return risky(`deletes files (in ${part.name} code)`);
   return workspace(`runs ${part.name} code`);
 }
+
+/** File deletion in interpreter one-liners (shell commands in them are separate parts). */
+const DELETES_IN_CODE =
+  /\b(rmtree|unlinkSync|rmSync|rmdirSync|removedirs|os\.(remove|unlink|rmdir)|fs\.(rm|unlink|rmdir)|rimraf|FileUtils\.rm\w*|File\.delete|unlink\s*\(?\s*glob)/;
 
 function tar(part: CommandPart, j: PathJudge): Verdict {
   const { opts, values, operands } = splitArgs(part.argv, ['-C', '--directory', '-f', '--file']);
@@ -125,60 +91,21 @@ function tar(part: CommandPart, j: PathJudge): Verdict {
   const mode = /^[A-Za-z]+$/.test(first) ? first : '';
   const extract = hasFlag(opts, 'x', '--extract', '--get') || mode.includes('x');
   const create = hasFlag(opts, 'c', '--create', '-r', '--append', '-u') || /[cru]/.test(mode);
-  if (hasFlag(opts, 'P', '--absolute-names') && extract) return risky('extracts absolute paths (tar -P)');
-  if (opts.some((o) => o.startsWith('--to-command'))) return workspace('pipes files into a command');
-  if (extract) return j.write(values.get('-C') ?? values.get('--directory') ?? dot(), 'extracts into');
+  if (hasFlag(opts, 'P', '--absolute-names') && extract)
+    return risky('extracts absolute paths (tar -P)');
+  if (opts.some((o) => o.startsWith('--to-command')))
+    return workspace('pipes files into a command');
+  if (extract)
+    return j.write(values.get('-C') ?? values.get('--directory') ?? dot(), 'extracts into');
   if (create) {
-    const file = values.get('-f') ?? values.get('--file') ?? (mode.includes('f') ? operands[1] : undefined);
+    const file =
+      values.get('-f') ?? values.get('--file') ?? (mode.includes('f') ? operands[1] : undefined);
     return file ? j.write(file, 'writes') : workspace('creates an archive');
   }
   return readOnly('lists an archive');
 }
 
 const dot = () => ({ value: '.', glob: false, raw: '.' });
-
-function docker(part: CommandPart): Verdict {
-  const { operands, opts } = splitArgs(part.argv, ['-H', '--host', '--context', '-c', '--config']);
-  const [sub, sub2] = operands.map((o) => o.value);
-  if (sub === 'push') return risky('publishes an image (docker push)');
-  if (['rm', 'rmi', 'kill'].includes(sub ?? '') || sub2 === 'prune' || sub === 'prune') {
-    return risky(`deletes containers, images or volumes (${part.name} ${sub})`);
-  }
-  if (['volume', 'network', 'image', 'container'].includes(sub ?? '') && ['rm', 'prune'].includes(sub2 ?? '')) {
-    return risky(`deletes ${sub}s`);
-  }
-  const text = part.argv.map((a) => a.value ?? '').join(' ');
-  if (['run', 'create', 'exec'].includes(sub ?? '')) {
-    if (/--privileged|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|(-v|--volume|--mount)[= ][^ ]*(^|[ =:])\/(:|,|\s|$)/.test(text)) {
-      return risky('runs a container with access to the host');
-    }
-  }
-  if (sub === 'compose' && operands.some((o) => o.value === 'down') && hasFlag(opts, 'v', '--volumes')) {
-    return risky('deletes volumes (compose down -v)');
-  }
-  const reads = words('ps images logs inspect version info stats top history search port diff');
-  return reads.has(sub ?? '') ? readOnly(`reads (${part.name} ${sub})`) : workspace(`runs ${part.name} ${sub ?? ''}`.trim());
-}
-
-function gh(part: CommandPart): Verdict {
-  const { operands, opts, values } = splitArgs(part.argv, ['-X', '--method', '-R', '--repo', '-f', '-F']);
-  const [sub, action] = operands.map((o) => o.value);
-  if (sub === 'api') {
-    const method = (values.get('-X') ?? values.get('--method'))?.value?.toUpperCase();
-    const writes = (method && method !== 'GET') || opts.some((o) => /^(-f|-F|--field|--raw-field|--input)/.test(o));
-    return writes ? risky('changes data on GitHub (gh api)') : readOnly('reads from GitHub');
-  }
-  if (['list', 'view', 'status', 'diff', 'checks', 'watch'].includes(action ?? '') || sub === 'search') {
-    return readOnly('reads from GitHub');
-  }
-  if (['release', 'secret', 'variable', 'ssh-key', 'gpg-key'].includes(sub ?? '') || action === 'delete') {
-    return risky(`changes GitHub (gh ${sub} ${action ?? ''})`.trimEnd());
-  }
-  if (['create', 'merge', 'comment', 'close', 'edit', 'review', 'reopen', 'fork'].includes(action ?? '')) {
-    return risky(`publishes to GitHub (gh ${sub} ${action})`);
-  }
-  return workspace(`runs gh ${sub ?? ''}`.trim());
-}
 
 const SYSTEM_PACKAGES = bySubcommand(
   'the package manager',
@@ -191,23 +118,34 @@ const SYSTEM_PACKAGES = bySubcommand(
 );
 
 const SYSTEM: Record<string, Verdict> = Object.fromEntries([
-  ...'shutdown reboot halt poweroff init telinit'.split(' ').map((n) => [n, risky('shuts down or restarts the machine')]),
+  ...'shutdown reboot halt poweroff init telinit'
+    .split(' ')
+    .map((n) => [n, risky('shuts down or restarts the machine')]),
   ...'kill pkill killall killall5 xkill skill'.split(' ').map((n) => [n, risky('stops processes')]),
-  ...'umount swapon swapoff losetup modprobe insmod rmmod'.split(' ').map((n) => [n, risky('changes the system (mounts, swap, kernel modules)')]),
-  ...'iptables ip6tables nft ufw firewall-cmd pfctl route'.split(' ').map((n) => [n, risky('changes the firewall or network routes')]),
-  ...'useradd userdel usermod groupadd groupdel groupmod passwd chpasswd chsh chfn visudo vipw newgrp'.split(' ').map((n) => [n, risky('changes users or passwords')]),
+  ...'umount swapon swapoff losetup modprobe insmod rmmod'
+    .split(' ')
+    .map((n) => [n, risky('changes the system (mounts, swap, kernel modules)')]),
+  ...'iptables ip6tables nft ufw firewall-cmd pfctl route'
+    .split(' ')
+    .map((n) => [n, risky('changes the firewall or network routes')]),
+  ...'useradd userdel usermod groupadd groupdel groupmod passwd chpasswd chsh chfn visudo vipw newgrp'
+    .split(' ')
+    .map((n) => [n, risky('changes users or passwords')]),
   ...'sudo su doas pkexec runuser'.split(' ').map((n) => [n, risky(`runs as another user (${n})`)]),
   ['chroot', risky('runs in another root directory (chroot)')],
   ...'at batch atrm'.split(' ').map((n) => [n, risky('schedules commands')]),
   ...'ssh scp sftp'.split(' ').map((n) => [n, risky('connects to another machine')]),
-  ...'nc ncat netcat socat telnet ftp'.split(' ').map((n) => [n, risky('opens a network connection')]),
+  ...'nc ncat netcat socat telnet ftp'
+    .split(' ')
+    .map((n) => [n, risky('opens a network connection')]),
   ['chattr', risky('changes file attributes')],
   ['ansible-playbook', risky('runs tasks on other machines')],
   ['twine', risky('publishes a package (twine)')],
 ]);
 
 const READ_FORMS: Record<string, RegExp> = {
-  systemctl: /^(status|list-units|list-unit-files|list-timers|is-active|is-enabled|is-failed|show|cat|--version)$/,
+  systemctl:
+    /^(status|list-units|list-unit-files|list-timers|is-active|is-enabled|is-failed|show|cat|--version)$/,
   service: /^(--status-all)$/,
   launchctl: /^(list|print|help)$/,
   crontab: /^-l$/,
@@ -215,56 +153,7 @@ const READ_FORMS: Record<string, RegExp> = {
 };
 
 export const PROGRAM_HANDLERS: Record<string, Handler> = {
-  git: classifyGit,
-  npm: nodePackages('npm'),
-  pnpm: nodePackages('pnpm'),
-  yarn: nodePackages('yarn'),
-  bun: nodePackages('bun'),
-  cargo: bySubcommand('cargo', 'tree metadata search version help', {
-    publish: 'publishes a crate (cargo publish)',
-    yank: 'changes published crates (cargo yank)',
-    owner: 'changes crate owners',
-    login: 'stores a registry token',
-  }),
-  gem: bySubcommand('gem', 'list search query specification contents env help', {
-    push: 'publishes a gem (gem push)',
-    yank: 'changes published gems (gem yank)',
-    owner: 'changes gem owners',
-  }),
-  poetry: bySubcommand('poetry', 'show check version env', { publish: 'publishes a package' }),
-  uv: bySubcommand('uv', 'tree version help', { publish: 'publishes a package' }),
-  pip: bySubcommand('pip', 'list show freeze check help search', {}),
-  pip3: bySubcommand('pip', 'list show freeze check help search', {}),
-  go: bySubcommand('go', 'version env list doc help vet', {}),
-  kubectl: bySubcommand('kubectl', 'get describe logs explain version top api-resources api-versions cluster-info config', {
-    delete: 'deletes cluster resources',
-    apply: 'changes a Kubernetes cluster',
-    create: 'changes a Kubernetes cluster',
-    replace: 'changes a Kubernetes cluster',
-    patch: 'changes a Kubernetes cluster',
-    scale: 'changes a Kubernetes cluster',
-    drain: 'changes a Kubernetes cluster',
-    edit: 'changes a Kubernetes cluster',
-  }),
-  helm: bySubcommand('helm', 'list ls status get show template lint version search history', {
-    install: 'changes a Kubernetes cluster (helm install)',
-    upgrade: 'changes a Kubernetes cluster (helm upgrade)',
-    uninstall: 'changes a Kubernetes cluster (helm uninstall)',
-    delete: 'changes a Kubernetes cluster (helm delete)',
-    rollback: 'changes a Kubernetes cluster (helm rollback)',
-    push: 'publishes a chart (helm push)',
-  }),
-  terraform: bySubcommand('terraform', 'plan validate fmt show output version graph providers', {
-    apply: 'changes real infrastructure (terraform apply)',
-    destroy: 'destroys real infrastructure (terraform destroy)',
-    import: 'changes terraform state',
-    taint: 'changes terraform state',
-    state: 'changes terraform state',
-    'force-unlock': 'changes terraform state',
-  }),
-  docker,
-  podman: docker,
-  gh,
+  ...DEV_TOOL_HANDLERS,
   curl,
   wget,
   tar,
@@ -286,7 +175,10 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       n,
       (part: CommandPart) => {
         const first = part.argv[1]?.value ?? '';
-        if (n === 'ip' && /^(add|del|delete|set|flush|change|replace)$/.test(part.argv[2]?.value ?? '')) {
+        if (
+          n === 'ip' &&
+          /^(add|del|delete|set|flush|change|replace)$/.test(part.argv[2]?.value ?? '')
+        ) {
           return risky('changes network settings');
         }
         return re.test(first) || (n === 'ip' && first === '')
@@ -295,7 +187,8 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       },
     ]),
   ),
-  mount: (part) => (part.argv.length === 1 ? readOnly('lists mounts') : risky('mounts a file system')),
+  mount: (part) =>
+    part.argv.length === 1 ? readOnly('lists mounts') : risky('mounts a file system'),
   sysctl: (part) =>
     part.argv.some((a) => a.value === '-w' || /=/.test(a.value ?? ''))
       ? risky('changes kernel settings')
@@ -305,9 +198,13 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       ? risky('sets the system clock')
       : readOnly('prints the date'),
   hostname: (part) =>
-    splitArgs(part.argv).operands.length > 0 ? risky('changes the host name') : readOnly('prints the host name'),
+    splitArgs(part.argv).operands.length > 0
+      ? risky('changes the host name')
+      : readOnly('prints the host name'),
   timedatectl: (part) =>
-    (part.argv[1]?.value ?? '').startsWith('set') ? risky('sets the system clock') : readOnly('reads the clock'),
+    (part.argv[1]?.value ?? '').startsWith('set')
+      ? risky('sets the system clock')
+      : readOnly('reads the clock'),
 };
 
 /** The handler for a program name, or undefined for unknown and plain read-only ones. */

@@ -26,7 +26,9 @@ export function splitArgs(argv: readonly Arg[], valueOpts: readonly string[] = [
         out.values.set(a, argv[++i]);
       } else {
         // `-ofile`: a short value option with its value attached.
-        const short = valueOpts.find((o) => /^-[A-Za-z]$/.test(o) && a.startsWith(o) && a.length > 2);
+        const short = valueOpts.find(
+          (o) => /^-[A-Za-z]$/.test(o) && a.startsWith(o) && a.length > 2,
+        );
         if (short && !/^-[A-Za-z]+$/.test(a)) out.values.set(short, { ...arg, value: a.slice(2) });
       }
     }
@@ -44,6 +46,9 @@ export function hasFlag(opts: readonly string[], short: string, ...long: string[
 }
 
 /** The first operand (a subcommand such as `install` in `npm install x`). */
-export function subcommand(argv: readonly Arg[], valueOpts: readonly string[] = []): string | undefined {
+export function subcommand(
+  argv: readonly Arg[],
+  valueOpts: readonly string[] = [],
+): string | undefined {
   return splitArgs(argv, valueOpts).operands[0]?.value;
 }

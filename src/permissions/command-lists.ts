@@ -14,6 +14,7 @@ export const READ_ONLY = new Set(
   shift set shopt unset export declare typeset local readonly read mapfile readarray trap unalias
   history jobs dirs getconf locale tty lscpu lsblk lsusb lspci who w last vmstat iostat netstat ss
   zcat zless bzcat xzcat nm objdump readelf size ldd tput clear iconv cal look env let
+  command builtin exec time nohup nice timeout stdbuf setsid noglob nocorrect watch yes
 `
     .split(/\s+/)
     .filter(Boolean),

@@ -22,6 +22,8 @@ export interface CommandPart {
   matchText: string;
   /** For rule matching: every wrapper stripped, even sudo. */
   coreText: string;
+  /** matchText with the redirections (`npm test > /tmp/log`): what an exact rule names. */
+  fullText: string;
   /** Program and arguments after the wrappers; empty for a bare assignment or redirection. */
   argv: Arg[];
   /** The program: the basename for system paths (`/usr/bin/rm` -> rm), '' when none. */

@@ -23,7 +23,10 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   },
   doas: { valueOpts: ['-u', '-C'], privileged: true },
   pkexec: { valueOpts: ['--user'], privileged: true },
-  runuser: { valueOpts: ['-u', '-g', '-G', '--user', '--group', '-s', '--shell'], privileged: true },
+  runuser: {
+    valueOpts: ['-u', '-g', '-G', '--user', '--group', '-s', '--shell'],
+    privileged: true,
+  },
   chroot: { valueOpts: ['--userspec', '--groups'], positional: 1, privileged: true },
   nice: { valueOpts: ['-n', '--adjustment'], safe: true },
   ionice: { valueOpts: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'], safe: true },
@@ -43,7 +46,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   busybox: {},
   catchsegv: {},
   valgrind: {},
-  strace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-I', '-b', '-X', '-O', '-S'] },
+  strace: {
+    valueOpts: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-I', '-b', '-X', '-O', '-S'],
+  },
   ltrace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'] },
 };
 
@@ -163,7 +168,8 @@ export function shellInvocation(args: Arg[]): ShellInvocation {
 export function commandOption(args: Arg[]): Arg | undefined {
   for (let i = 1; i < args.length; i++) {
     const a = args[i].value;
-    if (a === '-c' || a === '--command') return args[i + 1] ?? { value: undefined, glob: false, raw: '' };
+    if (a === '-c' || a === '--command')
+      return args[i + 1] ?? { value: undefined, glob: false, raw: '' };
     if (a?.startsWith('--command=')) return { ...args[i], value: a.slice('--command='.length) };
   }
   return undefined;

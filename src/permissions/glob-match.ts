@@ -3,6 +3,10 @@
  * one path segment, `**` spans segments, `[abc]` is a class, `\x` a literal x.
  */
 export function globToRegExp(glob: string): RegExp {
+  // `dir/**` is the folder and everything below it.
+  if (glob.endsWith('/**') && !glob.endsWith('\\/**')) {
+    return new RegExp(`^${globToRegExp(glob.slice(0, -3)).source.slice(1, -1)}(?:/.*)?$`, 's');
+  }
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
@@ -24,7 +28,10 @@ export function globToRegExp(glob: string): RegExp {
       const close = glob.indexOf(']', i + 2);
       if (close < 0) re += '\\[';
       else {
-        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         re += `[${body}]`;
         i = close;
       }

@@ -55,7 +55,8 @@ export class PathJudge {
       return risky(`${verb} a path only known at run time (${arg.raw})`);
     }
     const abs = this.abs(arg);
-    if (abs === undefined) return risky(`${verb} ${arg.value} in a directory only known at run time`);
+    if (abs === undefined)
+      return risky(`${verb} ${arg.value} in a directory only known at run time`);
     if (isHarmlessDevice(abs)) {
       return opts.devNullOk ? readOnly(`${verb} ${abs}`) : risky(`${verb} the device ${abs}`);
     }
@@ -63,7 +64,7 @@ export class PathJudge {
     if (abs.startsWith('/dev/')) return risky(`${verb} the device ${abs}`);
     const real = this.real(arg) ?? abs;
     if (!isInsideRoots(real, this.ctx.roots)) {
-      return risky(`${verb} outside the workspace: ${this.show(real)}`);
+      return risky(`${verb} ${this.show(real)}, outside the workspace`);
     }
     const guarded = protectedPath(real, this.ctx.roots);
     if (guarded) return risky(`${verb} ${this.show(real)} (${guarded})`);
@@ -71,22 +72,26 @@ export class PathJudge {
   }
 
   /** Deleting `arg`; recursive deletes of critical directories are forbidden. */
-  remove(arg: Arg, recursive: boolean, verb = 'deletes'): Verdict {
+  remove(arg: Arg, recursive: boolean, verb = 'deletes', noun = 'files'): Verdict {
     if (arg.value === undefined) return risky(`${verb} a path only known at run time (${arg.raw})`);
     const abs = this.abs(arg);
-    if (abs === undefined) return risky(`${verb} ${arg.value} in a directory only known at run time`);
+    if (abs === undefined)
+      return risky(`${verb} ${arg.value} in a directory only known at run time`);
     const critical = criticalPath(abs, this.ctx.home);
     const everything = arg.glob ? 'everything in ' : '';
-    if (critical && (recursive || isBlockDevice(abs))) return forbidden(`${verb} ${everything}${critical}`);
+    if (critical && (recursive || isBlockDevice(abs)))
+      return forbidden(`${verb} ${everything}${critical}`);
     if (isBlockDevice(abs)) return forbidden(`${verb} the disk device ${abs}`);
     const real = this.real(arg) ?? abs;
     if (this.ctx.roots.includes(real) && recursive) {
-      return risky(arg.glob ? `${verb} everything in the workspace` : `${verb} the whole workspace`);
+      return risky(
+        arg.glob ? `${verb} everything in the workspace` : `${verb} the whole workspace`,
+      );
     }
     if (!isInsideRoots(real, this.ctx.roots)) {
-      return risky(`${verb} files outside the workspace: ${this.show(real)}`);
+      return risky(`${verb} ${noun} outside the workspace: ${this.show(real)}`);
     }
-    return risky(`${verb} files`);
+    return risky(`${verb} ${noun}`);
   }
 
   /** Reading `arg`: only secrets matter. */

@@ -158,7 +158,7 @@ export function protectedPath(abs: string, roots: readonly string[]): string | u
     const rel = path.relative(root, abs).split(path.sep);
     if (rel[0] === '.tick') return "tick's own settings";
     if (rel[0] === '.git' && (rel[1] === 'hooks' || rel[1] === 'config')) {
-      return "git's hooks or config (they run commands)";
+      return 'git hooks or config, which run commands';
     }
   }
   return undefined;

@@ -1,22 +1,21 @@
-import path from 'node:path';
 import type { CommandPart } from './command-part';
 import {
   AWKS,
   FETCHERS,
   SHELLS,
   WRAPPERS,
-  awkCommands,
-  awkProgram,
   commandOption,
   programName,
   shellInvocation,
   wrappedCommandStart,
 } from './command-wrappers';
 import type { Arg } from './expand-word';
-import { staticOutputOf, type Seed, type ShellWalker, type Where } from './shell-walker';
+import { alias, awk, find, flock, inlineCode, parallel, trap, watch } from './nested-programs';
+import type { Seed, ShellWalker, Where } from './shell-walker';
+import { staticOutputOf } from './static-output';
 
 /** The unwrapping state of one simple command. */
-interface State {
+export interface State {
   args: Arg[];
   /** The arguments rules match against (safe wrappers stripped). */
   matchArgs: Arg[];
@@ -25,9 +24,19 @@ interface State {
   seed: Seed;
 }
 
-const XARGS_VALUE_OPTS = ['-a', '--arg-file', '-E', '-e', '-I', '-L', '-l', '-n', '--max-args', '-P'];
+const XARGS_VALUE_OPTS = [
+  '-a',
+  '--arg-file',
+  '-E',
+  '-e',
+  '-I',
+  '-L',
+  '-l',
+  '-n',
+  '--max-args',
+  '-P',
+];
 XARGS_VALUE_OPTS.push('--max-procs', '-s', '--max-chars', '-d', '--delimiter');
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const INLINE_CODE: Record<string, string[]> = {
   python: ['-c'],
   python3: ['-c'],
@@ -46,10 +55,16 @@ const lit = (value: string): Arg => ({ value, glob: false, raw: value });
 export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where): void {
   const st: State = { args: argv, matchArgs: argv, wrappers: [...where.wrappers], where, seed };
   const emit = (unparseable?: string): void =>
-    w.emit(st.seed, st.where, st.args, { wrappers: st.wrappers, matchArgs: st.matchArgs, unparseable });
+    w.emit(st.seed, st.where, st.args, {
+      wrappers: st.wrappers,
+      matchArgs: st.matchArgs,
+      unparseable,
+    });
   for (let hop = 0; hop < 32; hop++) {
     const head = st.args[0];
     if (head.value === undefined) {
+      const fetched = st.seed.subPrograms.find((n) => FETCHERS.has(n));
+      if (fetched) return emit(`runs downloaded code (${fetched} output used as the command)`);
       return emit(`the program name is only known at run time (${head.unknown ?? head.raw})`);
     }
     if (head.glob) return emit(`the program name is a file-name pattern (${head.raw})`);
@@ -87,7 +102,9 @@ export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where
       case '.': {
         const file = st.args[1];
         const dynamic = file && (file.procsub || file.value === undefined);
-        return emit(dynamic ? codeReason(st, `${name} ${file.raw}`) : undefined);
+        return emit(
+          dynamic ? codeReason(st, `${name} ${file.procsub ? '<(...)' : file.raw}`) : undefined,
+        );
       }
       case 'find':
         return find(w, st);
@@ -99,6 +116,8 @@ export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where
         return flock(w, st);
       case 'parallel':
         return parallel(w, st);
+      case 'alias':
+        return alias(w, st);
     }
     if (INLINE_CODE[name]) inlineCode(w, st, INLINE_CODE[name]);
     return emit();
@@ -106,17 +125,21 @@ export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where
   emit('too many nested wrappers');
 }
 
-function inner(st: State, via?: string): Where {
+export function inner(st: State, via?: string): Where {
   const where = { ...st.where, wrappers: st.wrappers };
   return via ? { ...where, via: [...where.via, via] } : where;
 }
 
-function emitState(w: ShellWalker, st: State, unparseable?: string): void {
-  w.emit(st.seed, st.where, st.args, { wrappers: st.wrappers, matchArgs: st.matchArgs, unparseable });
+export function emitState(w: ShellWalker, st: State, unparseable?: string): void {
+  w.emit(st.seed, st.where, st.args, {
+    wrappers: st.wrappers,
+    matchArgs: st.matchArgs,
+    unparseable,
+  });
 }
 
 /** Why code fed to a shell cannot be known; says so when it comes from the network. */
-function codeReason(st: State, what: string): string {
+export function codeReason(st: State, what: string): string {
   const names = [...st.seed.subPrograms, ...st.where.upstream.map((p) => p.name)];
   const fetcher = names.find((n) => FETCHERS.has(n));
   return fetcher
@@ -126,7 +149,8 @@ function codeReason(st: State, what: string): string {
 
 /** The text an `echo`/`printf` with known arguments writes into a pipe. */
 function staticEcho(upstream: CommandPart[]): string | undefined {
-  if (upstream.length !== 1 || upstream[0].argv.some((a) => a.value === undefined)) return undefined;
+  if (upstream.length !== 1 || upstream[0].argv.some((a) => a.value === undefined))
+    return undefined;
   return staticOutputOf(upstream[0].argv.map((a) => a.value!));
 }
 
@@ -201,7 +225,8 @@ function shell(w: ShellWalker, st: State, name: string): void {
     case 'file': {
       const { file } = inv;
       const dynamic = file.procsub || file.value === undefined || where.extraArgs;
-      return emitState(w, st, dynamic ? codeReason(st, `${name} ${file.raw}`) : undefined);
+      const shown = file.procsub ? '<(...)' : file.raw;
+      return emitState(w, st, dynamic ? codeReason(st, `${name} ${shown}`) : undefined);
     }
     case 'stdin':
       break;
@@ -234,120 +259,10 @@ function su(w: ShellWalker, st: State, name: string): void {
   const script = commandOption(st.args)!;
   emitState(w, st);
   if (script.value === undefined) return emitState(w, st, codeReason(st, `${name} -c`));
-  w.nestedText(script.value, { ...inner(st), wrappers: [...st.wrappers, name] }, `${name} -c`, st.seed.text);
-}
-
-function find(w: ShellWalker, st: State): void {
-  const { args } = st;
-  let i = 1;
-  while (i < args.length && /^-[HLP]$/.test(args[i].value ?? '')) i++;
-  const starts: Arg[] = [];
-  while (i < args.length && args[i].value !== undefined && !/^[-(!]/.test(args[i].value!)) {
-    starts.push(args[i++]);
-  }
-  const start = starts.length === 1 ? starts[0].value : starts.length === 0 ? '.' : undefined;
-  const found: Arg =
-    start === undefined
-      ? { value: undefined, glob: false, raw: '{}', unknown: '{}' }
-      : { value: path.posix.join(start, '*'), glob: true, raw: '{}' };
-  const kept = args.slice(0, i);
-  const execs: Arg[][] = [];
-  for (; i < args.length; i++) {
-    if (!FIND_EXEC.has(args[i].value ?? '')) {
-      kept.push(args[i]);
-      continue;
-    }
-    let j = i + 1;
-    while (j < args.length && args[j].value !== ';' && args[j].value !== '+') j++;
-    execs.push(args.slice(i + 1, j).map((a) => (a.value === '{}' ? found : a)));
-    i = j;
-  }
-  st.args = kept;
-  emitState(w, st);
-  for (const cmd of execs) {
-    if (cmd.length === 0) continue;
-    runProgram(w, cmd, st.seed, { ...inner(st, 'find -exec'), extraArgs: true });
-  }
-}
-
-function watch(w: ShellWalker, st: State): void {
-  const { args } = st;
-  let i = 1;
-  let exec = false;
-  while (i < args.length && (args[i].value ?? '').startsWith('-')) {
-    const a = args[i].value!;
-    if (a === '-x' || a === '--exec') exec = true;
-    i += a === '-n' || a === '--interval' ? 2 : 1;
-  }
-  const rest = args.slice(i);
-  if (rest.length === 0) return emitState(w, st);
-  if (exec) return runProgram(w, rest, st.seed, inner(st, 'watch'));
-  if (rest.some((a) => a.value === undefined)) return emitState(w, st, codeReason(st, 'watch'));
-  w.nestedText(rest.map((a) => a.value).join(' '), inner(st), 'watch', st.seed.text);
-}
-
-function trap(w: ShellWalker, st: State): void {
-  const action = st.args[1];
-  emitState(w, st);
-  if (!action || st.args.length < 3 || action.value?.startsWith('-')) return;
-  if (action.value === undefined) return emitState(w, st, codeReason(st, 'trap'));
-  w.nestedText(action.value, inner(st), 'trap', st.seed.text);
-}
-
-function flock(w: ShellWalker, st: State): void {
-  const { args } = st;
-  let i = 1;
-  while (i < args.length && (args[i].value ?? '').startsWith('-')) {
-    const a = args[i].value!;
-    if (a === '-c' || a === '--command') break;
-    i += ['-w', '--wait', '--timeout', '-E', '--conflict-exit-code'].includes(a) ? 2 : 1;
-  }
-  i++;
-  const next = args[i]?.value;
-  if (next === '-c' || next === '--command') {
-    const script = args[i + 1];
-    if (!script || script.value === undefined) return emitState(w, st, codeReason(st, 'flock -c'));
-    return w.nestedText(script.value, inner(st), 'flock -c', st.seed.text);
-  }
-  if (i >= args.length) return emitState(w, st);
-  runProgram(w, args.slice(i), st.seed, { ...inner(st), wrappers: [...st.wrappers, 'flock'] });
-}
-
-function parallel(w: ShellWalker, st: State): void {
-  const { args } = st;
-  let i = 1;
-  while (i < args.length && (args[i].value ?? '').startsWith('-')) {
-    const a = args[i].value!;
-    i += ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '-n', '-I'].includes(a) ? 2 : 1;
-  }
-  let end = args.findIndex((a, k) => k >= i && (a.value === ':::' || a.value === '::::'));
-  if (end < 0) end = args.length;
-  const cmd = args.slice(i, end);
-  if (cmd.length === 0) return emitState(w, st, 'runs commands read from its input');
-  if (cmd.length === 1 && cmd[0].value !== undefined) {
-    return w.nestedText(cmd[0].value, inner(st), 'parallel', st.seed.text);
-  }
-  runProgram(w, cmd, st.seed, { ...inner(st, 'parallel'), extraArgs: true });
-}
-
-function awk(w: ShellWalker, st: State): void {
-  const { program, fromFile } = awkProgram(st.args);
-  if (fromFile || !program) return emitState(w, st);
-  if (program.value === undefined) return emitState(w, st, codeReason(st, 'awk'));
-  const { scripts, dynamic } = awkCommands(program.value);
-  emitState(w, st, dynamic ? 'the awk program runs commands only known at run time' : undefined);
-  for (const s of scripts) w.nestedText(s, inner(st), 'awk system()', st.seed.text);
-}
-
-const CODE_CALL =
-  /\b(?:os\.system|os\.popen|subprocess\.\w+|system|exec|execSync|spawnSync|popen|shell_exec|passthru)\s*\(\s*[rfb]?(["'`])((?:(?!\1)[^\\]|\\.)*)\1/g;
-
-/** Shell commands in interpreter one-liners: `python -c 'os.system("rm -rf x")'`. */
-function inlineCode(w: ShellWalker, st: State, flags: string[]): void {
-  const at = st.args.findIndex((a) => flags.includes(a.value ?? ''));
-  const code = at > 0 ? st.args[at + 1]?.value : undefined;
-  if (!code) return;
-  for (const m of code.matchAll(CODE_CALL)) {
-    w.nestedText(m[2].replace(/\\(.)/g, '$1'), inner(st), `${st.args[0].value} code`, st.seed.text);
-  }
+  w.nestedText(
+    script.value,
+    { ...inner(st), wrappers: [...st.wrappers, name] },
+    `${name} -c`,
+    st.seed.text,
+  );
 }

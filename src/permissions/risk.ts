@@ -24,9 +24,12 @@ export function severity(level: RiskLevel): number {
   return RISK_LEVELS.indexOf(level);
 }
 
-/** The most severe verdict; the first one among equals (the order they were found in). */
-export function worst(verdicts: readonly Verdict[], fallback: Verdict): Verdict {
-  return verdicts.reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a), fallback);
+/**
+ * The most severe verdict, the first among equals (the order they were found in);
+ * `base` is the least it can be (it wins only when nothing is as severe).
+ */
+export function worst(verdicts: readonly Verdict[], base: Verdict): Verdict {
+  return [...verdicts, base].reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
 }
 
 export const readOnly = (reason: string): Verdict => ({ level: 'read-only', reason });

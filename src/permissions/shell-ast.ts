@@ -22,18 +22,7 @@ export interface Word {
 }
 
 export type RedirectOp =
-  | '>'
-  | '>>'
-  | '>|'
-  | '<'
-  | '<>'
-  | '&>'
-  | '&>>'
-  | '>&'
-  | '<&'
-  | '<<'
-  | '<<-'
-  | '<<<';
+  '>' | '>>' | '>|' | '<' | '<>' | '&>' | '&>>' | '>&' | '<&' | '<<' | '<<-' | '<<<';
 
 export interface HereDoc {
   delimiter: string;

@@ -6,6 +6,7 @@ import {
   type Segment,
   type Word,
 } from './shell-ast';
+import { decodeAnsiC } from './ansi-c';
 
 export type Op = ';' | '&' | '&&' | '||' | '|' | '|&' | '(' | ')' | ';;' | ';&' | ';;&' | '\n';
 
@@ -81,7 +82,8 @@ export class Lexer {
       if (rest.startsWith('&>')) return this.lexRedirect(null, start);
       return this.op('&', start);
     }
-    if (c === '|') return this.op(rest.startsWith('||') ? '||' : rest.startsWith('|&') ? '|&' : '|', start);
+    if (c === '|')
+      return this.op(rest.startsWith('||') ? '||' : rest.startsWith('|&') ? '|&' : '|', start);
     if (c === ';') {
       if (rest === ';;&') return this.op(';;&', start);
       return this.op(rest.startsWith(';;') ? ';;' : rest.startsWith(';&') ? ';&' : ';', start);
@@ -106,7 +108,20 @@ export class Lexer {
 
   private lexRedirect(fd: number | null, start: number): Token {
     const s = this.src.slice(this.pos, this.pos + 3);
-    const ops: RedirectOp[] = ['<<<', '<<-', '&>>', '<<', '<>', '<&', '>>', '>|', '>&', '&>', '<', '>'];
+    const ops: RedirectOp[] = [
+      '<<<',
+      '<<-',
+      '&>>',
+      '<<',
+      '<>',
+      '<&',
+      '>>',
+      '>|',
+      '>&',
+      '&>',
+      '<',
+      '>',
+    ];
     const op = ops.find((o) => s.startsWith(o)) as RedirectOp;
     this.pos += op.length;
     if (op !== '<<' && op !== '<<-') return { t: 'redir', op, fd, start, end: this.pos };
@@ -170,7 +185,12 @@ export class Lexer {
       if (c === '<' || c === '>') {
         if (src[this.pos + 1] !== '(') break;
         const sub = this.nested.parseUntilParen(src, this.pos + 2, this.depth + 1);
-        segs.push({ kind: 'procsub', dir: c, script: sub.script, source: src.slice(this.pos + 2, sub.end - 1) });
+        segs.push({
+          kind: 'procsub',
+          dir: c,
+          script: sub.script,
+          source: src.slice(this.pos + 2, sub.end - 1),
+        });
         this.pos = sub.end;
       } else if (c === '\\') {
         if (this.pos + 1 >= src.length) pushLit(segs, '\\', false);
@@ -235,12 +255,21 @@ export class Lexer {
     if (n === '(') {
       const end = src[p + 2] === '(' ? this.arithEnd(p + 3) : -1;
       if (end >= 0) {
-        segs.push({ kind: 'arith', quoted, nested: this.substitutionsIn(src.slice(p + 3, end - 2)) });
+        segs.push({
+          kind: 'arith',
+          quoted,
+          nested: this.substitutionsIn(src.slice(p + 3, end - 2)),
+        });
         this.pos = end;
         return;
       }
       const sub = this.nested.parseUntilParen(src, p + 2, this.depth + 1);
-      segs.push({ kind: 'cmdsub', script: sub.script, quoted, source: src.slice(p + 2, sub.end - 1) });
+      segs.push({
+        kind: 'cmdsub',
+        script: sub.script,
+        quoted,
+        source: src.slice(p + 2, sub.end - 1),
+      });
       this.pos = sub.end;
     } else if (n === '{') {
       const close = this.braceEnd(p + 2);
@@ -314,37 +343,5 @@ function pushLit(segs: Segment[], text: string, quoted: boolean): void {
 function scriptsOf(segs: Segment[]): Script[] {
   return segs.flatMap((s) =>
     s.kind === 'cmdsub' || s.kind === 'procsub' ? [s.script] : s.kind === 'lit' ? [] : s.nested,
-  );
-}
-
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  E: '\x1b',
-  f: '\f',
-  v: '\v',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '?': '?',
-};
-
-/** Bash's `$'...'` escapes: \n, \xHH, \NNN (octal), \uHHHH, \cX. */
-export function decodeAnsiC(text: string): string {
-  return text.replace(
-    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs,
-    (_m, esc: string) => {
-      const head = esc[0];
-      if (head === 'x' || head === 'u' || head === 'U') {
-        return String.fromCodePoint(parseInt(esc.slice(1), 16));
-      }
-      if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8));
-      if (head === 'c' && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 31);
-      return SIMPLE_ESCAPES[esc] ?? '\\' + esc;
-    },
   );
 }

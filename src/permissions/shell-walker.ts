@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { isDangerousVar, type CommandPart, type PartRedirect } from './command-part';
 import { WRAPPERS, programName } from './command-wrappers';
+import { renderArgs, renderRedirect } from './part-text';
+import { staticOutputOf } from './static-output';
 import { expandWord, type Arg, type ExpandEnv } from './expand-word';
 import { runProgram } from './program-handlers';
 import {
@@ -75,7 +77,8 @@ export class ShellWalker {
   }
 
   private command(cmd: Command, where: Where): void {
-    if (this.parts.length > MAX_PARTS) throw new ShellSyntaxError('the command is too long to analyse');
+    if (this.parts.length > MAX_PARTS)
+      throw new ShellSyntaxError('the command is too long to analyse');
     if (cmd.type === 'simple') return this.simple(cmd, where);
     if (cmd.type === 'function') {
       this.functions.add(cmd.name);
@@ -158,7 +161,12 @@ export class ShellWalker {
 
   private substitutionsInText(text: string, where: Where, seedText: string): void {
     try {
-      const sub: Where = { ...where, via: [...where.via, 'here-doc'], upstream: [], stdin: undefined };
+      const sub: Where = {
+        ...where,
+        via: [...where.via, 'here-doc'],
+        upstream: [],
+        stdin: undefined,
+      };
       for (const s of parseSubstitutions(text, where.depth + 1)) this.script(s, sub);
     } catch (err) {
       if (!(err instanceof ShellSyntaxError)) throw err;
@@ -168,13 +176,21 @@ export class ShellWalker {
 
   /** Analyse a string the shell will run (`bash -c`, eval, `su -c`). `$0`, `$1`... are `args`. */
   nestedText(text: string, where: Where, via: string, seedText: string, args: Arg[] = []): void {
-    const saved = new Map(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*'].map((k) => [k, this.vars.get(k)]));
+    const saved = new Map(
+      ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*'].map((k) => [
+        k,
+        this.vars.get(k),
+      ]),
+    );
     args.forEach((a, i) => i < 10 && this.vars.set(String(i), a.value));
     const rest = args.slice(1);
-    const all = rest.every((a) => a.value !== undefined) ? rest.map((a) => a.value).join(' ') : undefined;
+    const all = rest.every((a) => a.value !== undefined)
+      ? rest.map((a) => a.value).join(' ')
+      : undefined;
     if (args.length > 0) ['@', '*'].forEach((k) => this.vars.set(k, all));
     try {
-      if (where.depth + 1 > MAX_NESTING) throw new ShellSyntaxError('the command is nested too deeply');
+      if (where.depth + 1 > MAX_NESTING)
+        throw new ShellSyntaxError('the command is nested too deeply');
       const script = parseShell(text, where.depth + 1);
       this.script(script, { ...where, via: [...where.via, via], depth: where.depth + 1 });
     } catch (err) {
@@ -214,6 +230,7 @@ export class ShellWalker {
       text: seed.text,
       matchText,
       coreText: renderArgs(args, risky),
+      fullText: [matchText, ...seed.redirects.map(renderRedirect)].filter(Boolean).join(' '),
       argv: args,
       name,
       qualified,
@@ -286,7 +303,8 @@ export class ShellWalker {
 
   /** The output of `$(which rm)`, `$(command -v rm)`, `$(echo rm)`: known without running. */
   private staticOutput(script: Script): string | undefined {
-    const cmd = script.length === 1 && script[0].commands.length === 1 ? script[0].commands[0] : null;
+    const cmd =
+      script.length === 1 && script[0].commands.length === 1 ? script[0].commands[0] : null;
     if (!cmd || cmd.type !== 'simple' || cmd.redirects.length > 0 || cmd.assigns.length > 0) {
       return undefined;
     }
@@ -296,43 +314,6 @@ export class ShellWalker {
   }
 }
 
-/** What echo/printf/which print, for arguments that are all known. */
-export function staticOutputOf(argv: string[]): string | undefined {
-  const { name } = programName(argv[0]);
-  const args = argv.slice(1);
-  switch (name) {
-    case 'which':
-    case 'whence':
-      return args.filter((a) => !a.startsWith('-')).join('\n') || undefined;
-    case 'command':
-    case 'type':
-      return ['-v', '-p', '-P'].includes(args[0]) && args.length === 2 ? args[1] : undefined;
-    case 'echo': {
-      let i = 0;
-      while (i < args.length && /^-[neE]+$/.test(args[i])) i++;
-      return args.slice(i).join(' ');
-    }
-    case 'printf':
-      return args.length > 0 && !/[%\\]/.test(args[0]) ? args[0] : undefined;
-    default:
-      return undefined;
-  }
-}
-
 function joinValues(args: Arg[]): string | undefined {
   return args.every((a) => a.value !== undefined) ? args.map((a) => a.value).join(' ') : undefined;
 }
-
-const PLAIN = /^[A-Za-z0-9_\-+=.,/:@%^~]+$/;
-
-/** Arguments written back as a command line, for matching rules such as `bash(git push:*)`. */
-export function renderArgs(args: Arg[], assigns: { name: string; value?: string }[] = []): string {
-  const words = args.map((a, i) => {
-    if (a.value === undefined || a.glob) return a.raw;
-    const v = i === 0 && !programName(a.value).qualified ? programName(a.value).name : a.value;
-    return PLAIN.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`;
-  });
-  const prefix = assigns.map((a) => `${a.name}=${a.value ?? '…'}`);
-  return [...prefix, ...words].join(' ');
-}
-

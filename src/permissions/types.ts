@@ -29,8 +29,6 @@ export interface ApprovalRequest {
 }
 
 export type ApprovalDecision =
-  | { decision: 'allow_once' }
-  | { decision: 'allow_always' }
-  | { decision: 'deny'; note?: string };
+  { decision: 'allow_once' } | { decision: 'allow_always' } | { decision: 'deny'; note?: string };
 
 export type Approve = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

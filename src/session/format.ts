@@ -12,6 +12,11 @@ export interface BlobRef {
   $blob: string;
 }
 
+/** A large tool input: JSON.parse of the blob (the tool call's arguments) gives it back. */
+export interface JsonRef {
+  $json: string;
+}
+
 export interface HeaderRecord {
   v: number;
   kind: 'header';
@@ -86,6 +91,14 @@ export const UNRECORDED_EVENTS: ReadonlySet<AgentEvent['type']> = new Set([
   'text_delta',
   'reasoning_delta',
 ]);
+
+export function isJsonRef(value: unknown): value is JsonRef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { $json?: unknown }).$json === 'string'
+  );
+}
 
 export function isBlobRef(value: unknown): value is BlobRef {
   return (

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
 import type { AgentOptions } from '../agent/agent';
 import type { ResumeTarget } from '../cli/args';
 import type { Config } from '../config/types';
+import { assertNever } from '../util/assert-never';
 import { SESSION_FORMAT_VERSION, SessionError, type HeaderRecord } from './format';
 import { findSessionFile, listSessions } from './list';
 import { acquireLock, type SessionLock } from './lock';
@@ -52,7 +54,7 @@ export async function openSessionForRun(
 ): Promise<OpenedSession> {
   if (!resume) return openNew(config, options);
   const file = resumeFile(config, resume);
-  const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
+  const id = basename(file, '.jsonl');
   const lock = acquireLock(lockFile(file), `session ${id}`);
   try {
     return openExisting(file, lock, options);
@@ -75,6 +77,8 @@ function resumeFile(config: Config, resume: ResumeTarget): string {
     }
     case 'pick':
       throw new SessionError('resume needs a session id: pick one from listSessions()');
+    default:
+      return assertNever(resume);
   }
 }
 

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../agent/events';
 import type { ChatMessage } from '../model/types';
 import {
   isBlobRef,
+  isJsonRef,
   SESSION_FORMAT_VERSION,
   SessionFileError,
   type HeaderRecord,
@@ -167,24 +168,14 @@ function readRecord(
       if (!isObject(event) || typeof event.type !== 'string') {
         throw new SessionFileError(file, line, 'event record has no event type');
       }
-      return {
-        kind: 'event',
-        t,
-        line,
-        event: resolveRefs(file, line, event, blobs) as unknown as AgentEvent,
-      };
+      return { kind: 'event', t, line, event: resolveEvent(file, line, event, blobs) };
     }
     case 'message': {
       const message = value.message;
       if (!isObject(message) || typeof message.role !== 'string') {
         throw new SessionFileError(file, line, 'message record has no role');
       }
-      return {
-        kind: 'message',
-        t,
-        line,
-        message: resolveRefs(file, line, message, blobs) as unknown as ChatMessage,
-      };
+      return { kind: 'message', t, line, message: resolveMessage(file, line, message, blobs) };
     }
     case 'grant':
       if (typeof value.rule !== 'string') {
@@ -211,6 +202,7 @@ function readRecord(
   }
 }
 
+/** Top-level BlobRef fields back to their strings. */
 function resolveRefs(
   file: string,
   line: number,
@@ -219,12 +211,53 @@ function resolveRefs(
 ): JsonObject {
   const out: JsonObject = { ...object };
   for (const [key, value] of Object.entries(object)) {
-    if (!isBlobRef(value)) continue;
-    const text = blobs.get(value.$blob);
-    if (text === undefined) {
-      throw new SessionFileError(file, line, `refers to a missing blob '${value.$blob}'`);
-    }
-    out[key] = text;
+    if (isBlobRef(value)) out[key] = blobText(file, line, value.$blob, blobs);
   }
   return out;
+}
+
+// The casts below: the record was written from these types, and only its refs were swapped.
+function resolveEvent(
+  file: string,
+  line: number,
+  event: JsonObject,
+  blobs: Map<string, string>,
+): AgentEvent {
+  const out = resolveRefs(file, line, event, blobs);
+  if (out.type === 'tool_call_ready' && isJsonRef(out.input)) {
+    const id = out.input.$json;
+    const text = blobText(file, line, id, blobs);
+    try {
+      out.input = JSON.parse(text);
+    } catch {
+      throw new SessionFileError(file, line, `tool input blob '${id}' is not JSON`);
+    }
+  }
+  return out as unknown as AgentEvent;
+}
+
+function resolveMessage(
+  file: string,
+  line: number,
+  message: JsonObject,
+  blobs: Map<string, string>,
+): ChatMessage {
+  const out = resolveRefs(file, line, message, blobs);
+  if (Array.isArray(out.tool_calls)) {
+    out.tool_calls = out.tool_calls.map((call: unknown) => {
+      if (!isObject(call) || !isObject(call.function) || !isBlobRef(call.function.arguments)) {
+        return call;
+      }
+      const text = blobText(file, line, call.function.arguments.$blob, blobs);
+      return { ...call, function: { ...call.function, arguments: text } };
+    });
+  }
+  return out as unknown as ChatMessage;
+}
+
+function blobText(file: string, line: number, id: string, blobs: Map<string, string>): string {
+  const text = blobs.get(id);
+  if (text === undefined)
+    throw new SessionFileError(file, line, `refers to a missing blob '${id}'`);
+  return text;
 }

@@ -40,7 +40,8 @@ export interface TodoHistoryItem {
   status: TodoStatus | 'removed';
   startedAt?: number;
   finishedAt?: number;
-  toolCalls: { id: string; name: string; summary: string }[];
+  /** Calls (todo_write aside) made while the item was in progress. */
+  toolCalls: ReportToolCall[];
 }
 
 export interface SessionReport {
@@ -68,27 +69,25 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     if (!prompts.length) prompts.push({ text: '', source: 'user', t, steps: [] });
     return prompts[prompts.length - 1];
   };
+  /** The call with this id that has no result yet; ids repeat across prompts and servers. */
   const callFor = (id: string, name: string, t: number): ReportToolCall => {
-    let call = calls.get(id);
-    if (!call) {
-      call = {
-        id,
-        name,
-        summary: '',
-        status: 'unfinished',
-        output: '',
-        durationMs: 0,
-        t,
-        duringTodos: [],
-      };
-      call.duringTodos = name === 'todo_write' ? [] : [...inProgress];
-      calls.set(id, call);
-      current(t).steps.push({ kind: 'tool', call });
-      toolCalls += 1;
-      for (const content of call.duringTodos) {
-        history.get(content)?.toolCalls.push({ id, name, summary: call.summary });
-      }
-    }
+    const open = calls.get(id);
+    if (open) return open;
+    const during = name === 'todo_write' ? [] : [...inProgress];
+    const call: ReportToolCall = {
+      id,
+      name,
+      summary: '',
+      status: 'unfinished',
+      output: '',
+      durationMs: 0,
+      t,
+      duringTodos: during,
+    };
+    calls.set(id, call);
+    current(t).steps.push({ kind: 'tool', call });
+    toolCalls += 1;
+    for (const content of during) history.get(content)?.toolCalls.push(call);
     return call;
   };
 
@@ -111,22 +110,15 @@ export function buildReport(parsed: ParsedSession): SessionReport {
       case 'assistant_message':
         if (event.text.trim()) current(t).steps.push({ kind: 'answer', text: event.text, t });
         break;
-      case 'tool_call_ready': {
-        const call = callFor(event.id, event.name, t);
-        call.summary = event.summary;
-        for (const content of call.duringTodos) {
-          const entry = history.get(content)?.toolCalls.find((item) => item.id === event.id);
-          if (entry) entry.summary = event.summary;
-        }
+      case 'tool_call_ready':
+        callFor(event.id, event.name, t).summary = event.summary;
         break;
-      }
       case 'tool_result': {
         const call = callFor(event.id, event.name, t);
-        Object.assign(call, {
-          status: event.status,
-          output: event.output,
-          durationMs: event.durationMs,
-        });
+        call.status = event.status;
+        call.output = event.output;
+        call.durationMs = event.durationMs;
+        calls.delete(event.id);
         break;
       }
       case 'todos_updated':

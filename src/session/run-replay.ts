@@ -43,7 +43,8 @@ export async function runReplay(
     const agent = await createAgent(replayConfig, {
       ...session.agentOptions,
       approve: driver.approve,
-      interactive: false,
+      // The recording answers the gate's questions, as a user at the keyboard did.
+      interactive: true,
     });
     for (const [index, prompt] of prepared.prompts.entries()) {
       driver.startPrompt(index);

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentEvent } from '../agent/events';
+import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../model/types';
 import {
   BLOB_MIN_CHARS,
@@ -17,6 +18,7 @@ import {
   UNRECORDED_EVENTS,
   type BlobRef,
   type HeaderRecord,
+  type JsonRef,
   type SessionRecord,
 } from './format';
 import { acquireLock, type SessionLock } from './lock';
@@ -41,6 +43,8 @@ export class SessionWriter {
   private failed = false;
   private closed = false;
   private readonly recentBlobs = new Map<string, string>();
+  /** Tool calls whose arguments went to a blob, until their tool_call_ready is written. */
+  private readonly largeArguments = new Map<string, { blob: string; text: string }>();
 
   private constructor(
     readonly file: string,
@@ -77,11 +81,19 @@ export class SessionWriter {
 
   event(event: AgentEvent): void {
     if (UNRECORDED_EVENTS.has(event.type)) return;
-    this.write({ kind: 'event', t: Date.now(), event: this.interned(event) });
+    const recorded = event.type === 'tool_call_ready' ? this.withInputRef(event) : event;
+    this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });
   }
 
   message(message: ChatMessage): void {
-    this.write({ kind: 'message', t: Date.now(), message: this.interned(message) });
+    let recorded = message;
+    if (message.role === 'assistant' && message.tool_calls?.length) {
+      recorded = {
+        ...message,
+        tool_calls: message.tool_calls.map((call) => this.internedCall(call)),
+      };
+    }
+    this.write({ kind: 'message', t: Date.now(), message: this.interned(recorded) });
   }
 
   grant(rule: string): void {
@@ -96,17 +108,37 @@ export class SessionWriter {
     this.write({ kind: 'clear', t: Date.now() });
   }
 
-  /** The file was created (a new session that never got a record leaves nothing behind). */
-  get started(): boolean {
-    return this.fd !== undefined;
-  }
-
   close(): void {
     if (this.closed) return;
     this.closed = true;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.lock?.release();
+  }
+
+  /** A large arguments text (a whole file for write_file) goes to a blob, remembered by call id. */
+  private internedCall(call: ChatCompletionMessageToolCall): ChatCompletionMessageToolCall {
+    if (call.type !== 'function' || call.function.arguments.length < BLOB_MIN_CHARS) return call;
+    const ref = this.blob(call.function.arguments);
+    this.largeArguments.set(call.id, { blob: ref.$blob, text: call.function.arguments });
+    // On disk the arguments are a BlobRef; the reader puts the text back.
+    const args = ref as unknown as string;
+    return { ...call, function: { ...call.function, arguments: args } };
+  }
+
+  /** tool_call_ready's input is the parsed arguments: refer to their blob instead of a copy. */
+  private withInputRef(event: Extract<AgentEvent, { type: 'tool_call_ready' }>): AgentEvent {
+    const large = this.largeArguments.get(event.id);
+    this.largeArguments.delete(event.id);
+    if (!large) return event;
+    let same = false;
+    try {
+      same = JSON.stringify(JSON.parse(large.text)) === JSON.stringify(event.input);
+    } catch {
+      same = false;
+    }
+    // The reader gives back JSON.parse(blob); only when that is exactly the input.
+    return same ? { ...event, input: { $json: large.blob } satisfies JsonRef } : event;
   }
 
   /** Replaces top-level strings of BLOB_MIN_CHARS or more by references to blob lines. */

@@ -54,7 +54,12 @@ export class EventBatcher {
    */
   private flushSoon(): void {
     const last = this.buffer[this.buffer.length - 1];
-    if (last?.type === 'tool_result' && last.name === 'todo_write' && last.status === 'ok' && this.waits < 5) {
+    if (
+      last?.type === 'tool_result' &&
+      last.name === 'todo_write' &&
+      last.status === 'ok' &&
+      this.waits < 5
+    ) {
       this.waits += 1;
       this.clearTimers();
       this.timer = setTimeout(() => this.flushSoon(), 10);

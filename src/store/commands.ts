@@ -63,7 +63,8 @@ function permissions(host: CommandHost, args: string[]): void {
     else say(host, `No rule ${rule}. /permissions lists them.`, 'error');
     return;
   }
-  if (args.length) return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
+  if (args.length)
+    return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
   const rules = host.agent.policy.listRules();
   if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
   const lines = rules.map((entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${entry.source})`);

@@ -69,7 +69,9 @@ export class AppController {
       mode: agent.policy.mode,
       demo: agent.demo,
       items: state.items.map((item) =>
-        item.kind === 'banner' ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo } : item,
+        item.kind === 'banner'
+          ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo }
+          : item,
       ),
     }));
   }
@@ -97,7 +99,8 @@ export class AppController {
           resolve(decision);
         },
       };
-      const onAbort = () => this.settleApproval(waiting, { decision: 'deny', note: 'interrupted by the user' });
+      const onAbort = () =>
+        this.settleApproval(waiting, { decision: 'deny', note: 'interrupted by the user' });
       signal.addEventListener('abort', onAbort, { once: true });
       this.approvals.push(waiting);
       this.showApproval();
@@ -130,12 +133,16 @@ export class AppController {
   /** `e`: type a note that goes to the model with the denial. */
   setApprovalNoteMode(noteMode: boolean): void {
     this.store.setState((state) =>
-      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } } : {},
+      state.pendingApproval
+        ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } }
+        : {},
     );
   }
 
   setApprovalNote(note: string): void {
-    this.store.setState((state) => (state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {}));
+    this.store.setState((state) =>
+      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {},
+    );
   }
 
   // ---- prompts ---------------------------------------------------------------
@@ -149,7 +156,8 @@ export class AppController {
     const text = raw.replace(/\s+$/, '');
     if (!text.trim()) return;
     this.store.setState((state) => ({
-      history: state.history[state.history.length - 1] === text ? state.history : [...state.history, text],
+      history:
+        state.history[state.history.length - 1] === text ? state.history : [...state.history, text],
       historyIndex: null,
       input: EMPTY_INPUT,
     }));
@@ -162,7 +170,15 @@ export class AppController {
 
   private dispatch(text: string): void {
     if (isSlashCommand(text)) {
-      runSlashCommand({ store: this.store, agent: this.requireAgent(), exit: () => void this.exit(), clear: () => this.clear() }, text);
+      runSlashCommand(
+        {
+          store: this.store,
+          agent: this.requireAgent(),
+          exit: () => void this.exit(),
+          clear: () => this.clear(),
+        },
+        text,
+      );
       return;
     }
     this.startTurn(text);
@@ -172,7 +188,12 @@ export class AppController {
     const agent = this.requireAgent();
     const abort = new AbortController();
     this.abort = abort;
-    this.store.setState({ status: 'busy', turnStartedAt: this.now(), scrollTop: null, notice: null });
+    this.store.setState({
+      status: 'busy',
+      turnStartedAt: this.now(),
+      scrollTop: null,
+      notice: null,
+    });
     this.startClock();
     this.running = (async () => {
       let ended = false;
@@ -182,7 +203,11 @@ export class AppController {
           if (event.type === 'turn_end') ended = true;
         }
       } catch (error) {
-        this.batcher.push({ type: 'error', message: error instanceof Error ? error.message : String(error), fatal: true });
+        this.batcher.push({
+          type: 'error',
+          message: error instanceof Error ? error.message : String(error),
+          fatal: true,
+        });
       }
       if (!ended) this.batcher.push(syntheticEnd(abort.signal.aborted));
       this.batcher.flush();
@@ -291,7 +316,10 @@ export class AppController {
   // ---- clock, notices, exit ----------------------------------------------------
 
   private startClock(): void {
-    this.clock ??= setInterval(() => this.store.setState((state) => ({ tick: state.tick + 1 })), this.clockMs);
+    this.clock ??= setInterval(
+      () => this.store.setState((state) => ({ tick: state.tick + 1 })),
+      this.clockMs,
+    );
   }
 
   private stopClock(): void {
@@ -311,7 +339,8 @@ export class AppController {
     if (this.exiting) return;
     this.exiting = true;
     this.abort?.abort();
-    for (const waiting of [...this.approvals]) this.settleApproval(waiting, { decision: 'deny', note: 'tick is exiting' });
+    for (const waiting of [...this.approvals])
+      this.settleApproval(waiting, { decision: 'deny', note: 'tick is exiting' });
     if (this.running) await Promise.race([this.running, delay(3000)]);
     this.stopClock();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);

@@ -21,7 +21,10 @@ export const EMPTY_INPUT: InputState = { text: '', cursor: 0 };
 
 export function insertText(input: InputState, text: string): InputState {
   const { text: value, cursor } = input;
-  return { text: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
+  return {
+    text: value.slice(0, cursor) + text + value.slice(cursor),
+    cursor: cursor + text.length,
+  };
 }
 
 export function deleteBackward(input: InputState): InputState {

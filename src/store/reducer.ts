@@ -7,7 +7,13 @@ import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types'
 /** A card keeps at most this much output; the UI shows the tail anyway. */
 const MAX_OUTPUT_CHARS = 200_000;
 
-export const EMPTY_LIVE: LiveTail = { text: '', continued: false, reasoning: '', streamed: false, tools: [] };
+export const EMPTY_LIVE: LiveTail = {
+  text: '',
+  continued: false,
+  reasoning: '',
+  streamed: false,
+  tools: [],
+};
 
 export function isFinished(status: CardStatus): boolean {
   return status === 'ok' || status === 'error' || status === 'denied' || status === 'cancelled';
@@ -15,7 +21,11 @@ export function isFinished(status: CardStatus): boolean {
 
 /** Appends a finished item to the transcript. */
 export function commit(state: AppState, item: NewItem): AppState {
-  return { ...state, items: [...state.items, { ...item, id: state.nextId } as AppState['items'][number]], nextId: state.nextId + 1 };
+  return {
+    ...state,
+    items: [...state.items, { ...item, id: state.nextId } as AppState['items'][number]],
+    nextId: state.nextId + 1,
+  };
 }
 
 function capOutput(text: string): string {
@@ -34,7 +44,9 @@ function commitReasoning(state: AppState, fallback = ''): AppState {
 function commitText(state: AppState, whole?: string): AppState {
   const text = state.live.streamed || whole === undefined ? state.live.text : whole;
   const next = { ...state, live: { ...state.live, text: '', continued: false } };
-  return text.trim() ? commit(next, { kind: 'assistant', text, continued: state.live.continued }) : next;
+  return text.trim()
+    ? commit(next, { kind: 'assistant', text, continued: state.live.continued })
+    : next;
 }
 
 /** Commits the leading run of finished cards, keeping start order on screen. */
@@ -49,16 +61,26 @@ function commitFinishedCards(state: AppState): AppState {
   return { ...next, live: { ...next.live, tools } };
 }
 
-function updateCard(state: AppState, id: string, name: string, change: (card: ToolCard) => ToolCard): AppState {
+function updateCard(
+  state: AppState,
+  id: string,
+  name: string,
+  change: (card: ToolCard) => ToolCard,
+): AppState {
   const tools = state.live.tools;
   const index = tools.findIndex((card) => card.id === id);
-  const base: ToolCard = index >= 0 ? tools[index] : { id, name, summary: '', status: 'pending', output: '' };
+  const base: ToolCard =
+    index >= 0 ? tools[index] : { id, name, summary: '', status: 'pending', output: '' };
   const card = change(base);
   const nextTools = index >= 0 ? tools.map((c, i) => (i === index ? card : c)) : [...tools, card];
   return { ...state, live: { ...state.live, tools: nextTools } };
 }
 
-function todoStarts(previous: Record<string, number>, todos: Todo[], now: number): Record<string, number> {
+function todoStarts(
+  previous: Record<string, number>,
+  todos: Todo[],
+  now: number,
+): Record<string, number> {
   const starts: Record<string, number> = {};
   for (const todo of todos) {
     if (todo.status === 'in_progress') starts[todo.content] = previous[todo.content] ?? now;
@@ -73,8 +95,15 @@ function appendText(state: AppState, delta: string): AppState {
   // Only a new line can make a new cut point; most deltas skip the scan.
   const split = delta.includes('\n') ? safeSplitPoint(text) : 0;
   if (split > 0 && text.slice(0, split).trim()) {
-    next = commit(next, { kind: 'assistant', text: text.slice(0, split), continued: next.live.continued });
-    return { ...next, live: { ...next.live, text: text.slice(split), continued: true, streamed: true } };
+    next = commit(next, {
+      kind: 'assistant',
+      text: text.slice(0, split),
+      continued: next.live.continued,
+    });
+    return {
+      ...next,
+      live: { ...next.live, text: text.slice(split), continued: true, streamed: true },
+    };
   }
   return { ...next, live: { ...next.live, text, streamed: true } };
 }
@@ -82,7 +111,9 @@ function appendText(state: AppState, delta: string): AppState {
 function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' }>): AppState {
   let next = commitText(commitReasoning(state));
   const unfinished: CardStatus = event.reason === 'aborted' ? 'cancelled' : 'error';
-  const tools = next.live.tools.map((card) => (isFinished(card.status) ? card : { ...card, status: unfinished }));
+  const tools = next.live.tools.map((card) =>
+    isFinished(card.status) ? card : { ...card, status: unfinished },
+  );
   next = commitFinishedCards({ ...next, live: { ...next.live, tools } });
   next = { ...next, live: EMPTY_LIVE };
   // Servers that send no usage chunks still report the total at the end.
@@ -90,14 +121,21 @@ function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' 
   const missingOut = Math.max(0, event.usage.outputTokens - next.turnUsage.outputTokens);
   next = {
     ...next,
-    usage: { inputTokens: next.usage.inputTokens + missingIn, outputTokens: next.usage.outputTokens + missingOut },
+    usage: {
+      inputTokens: next.usage.inputTokens + missingIn,
+      outputTokens: next.usage.outputTokens + missingOut,
+    },
     turnUsage: { inputTokens: 0, outputTokens: 0 },
   };
   switch (event.reason) {
     case 'aborted':
       return commit(next, { kind: 'info', text: 'Interrupted.', tone: 'warning' });
     case 'max_turns':
-      return commit(next, { kind: 'info', text: `Stopped after ${event.rounds} model requests (max turns).`, tone: 'warning' });
+      return commit(next, {
+        kind: 'info',
+        text: `Stopped after ${event.rounds} model requests (max turns).`,
+        tone: 'warning',
+      });
     case 'done':
     case 'stopped':
     case 'error':
@@ -138,7 +176,10 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
         startedAt: card.startedAt ?? now,
       }));
     case 'tool_output':
-      return updateCard(state, event.id, '', (card) => ({ ...card, output: capOutput(card.output + event.chunk) }));
+      return updateCard(state, event.id, '', (card) => ({
+        ...card,
+        output: capOutput(card.output + event.chunk),
+      }));
     case 'tool_result': {
       const next = updateCard(state, event.id, event.name, (card) => ({
         ...card,
@@ -151,9 +192,17 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       return commitFinishedCards(next);
     }
     case 'todos_updated':
-      return { ...state, todos: event.todos, todoStartedAt: todoStarts(state.todoStartedAt, event.todos, now) };
+      return {
+        ...state,
+        todos: event.todos,
+        todoStartedAt: todoStarts(state.todoStartedAt, event.todos, now),
+      };
     case 'reminder_injected':
-      return commit(state, { kind: 'info', text: 'Reminded the model to update its todo list.', tone: 'dim' });
+      return commit(state, {
+        kind: 'info',
+        text: 'Reminded the model to update its todo list.',
+        tone: 'dim',
+      });
     case 'permission_asked':
       return updateCard(state, event.request.callId, event.request.toolName, (card) => ({
         ...card,
@@ -198,7 +247,11 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
 }
 
 /** Applies a batch of events in one state change (one React commit, one frame). */
-export function reduceEvents(state: AppState, events: readonly AgentEvent[], now: number): AppState {
+export function reduceEvents(
+  state: AppState,
+  events: readonly AgentEvent[],
+  now: number,
+): AppState {
   let next = state;
   for (const event of events) next = reduceEvent(next, event, now);
   return next;

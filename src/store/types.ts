@@ -37,7 +37,11 @@ export type TranscriptItem =
   | { kind: 'todos'; id: number; todos: Todo[] };
 
 /** Distributes Omit over the union so each variant keeps its own fields. */
-export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
+export type NewItem = TranscriptItem extends infer T
+  ? T extends TranscriptItem
+    ? Omit<T, 'id'>
+    : never
+  : never;
 
 /** What is still changing: the streaming answer and the tool calls of this round. */
 export interface LiveTail {

@@ -10,7 +10,15 @@ afterEach(async () => {
 test('/help lists the commands and keys', async () => {
   rig = await startApp([], { columns: 100, rows: 30 });
   await typeLine(rig.app, '/help');
-  for (const text of ['/clear', '/todos', '/mode NAME', '/model NAME', '/permissions', '/exit', 'Shift+Tab']) {
+  for (const text of [
+    '/clear',
+    '/todos',
+    '/mode NAME',
+    '/model NAME',
+    '/permissions',
+    '/exit',
+    'Shift+Tab',
+  ]) {
     expect(rig.screen()).toContain(text);
   }
   expect(rig.agent.prompts).toEqual([]);
@@ -35,7 +43,13 @@ test('/clear starts a new conversation on screen and in the agent', async () => 
 test('/todos prints the list into the transcript', async () => {
   const todos: Turn = async function* (prompt) {
     yield { type: 'user_prompt', text: prompt, source: 'user' };
-    yield { type: 'todos_updated', todos: [{ content: 'Write docs', status: 'completed' }, { content: 'Ship', status: 'pending' }] };
+    yield {
+      type: 'todos_updated',
+      todos: [
+        { content: 'Write docs', status: 'completed' },
+        { content: 'Ship', status: 'pending' },
+      ],
+    };
     yield endOf('done');
   };
   rig = await startApp([todos], { columns: 60, rows: 30 });
@@ -56,7 +70,9 @@ test('/mode NAME sets the mode; a bad name is an error', async () => {
   expect(rig.agent.policy.mode).toBe('plan');
   expect(rig.app.lines().pop()).toContain('· plan ·');
   await typeLine(rig.app, '/mode yolo');
-  expect(rig.screen()).toContain("Unknown mode 'yolo'. Modes: default, acceptEdits, plan, bypassPermissions");
+  expect(rig.screen()).toContain(
+    "Unknown mode 'yolo'. Modes: default, acceptEdits, plan, bypassPermissions",
+  );
   expect(rig.agent.policy.mode).toBe('plan');
 });
 

@@ -8,7 +8,13 @@ afterEach(async () => {
   rig = undefined;
 });
 
-const request = { callId: 'r1', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes files (rm)', alwaysRule: 'bash(rm -rf build)' };
+const request = {
+  callId: 'r1',
+  toolName: 'bash',
+  subject: 'rm -rf build',
+  reason: 'deletes files (rm)',
+  alwaysRule: 'bash(rm -rf build)',
+};
 
 /** Asks once and reports the answer as the answer text. */
 function askingTurn(decisions: ApprovalDecision[]): Turn {
@@ -18,8 +24,21 @@ function askingTurn(decisions: ApprovalDecision[]): Turn {
     yield { type: 'permission_asked', request };
     const decision = await agent.approve(request, signal);
     decisions.push(decision);
-    yield { type: 'permission_decided', callId: 'r1', decision: decision.decision === 'deny' ? 'deny' : 'allow', by: 'user', note: decision.decision === 'deny' ? decision.note : undefined };
-    yield { type: 'tool_result', id: 'r1', name: 'bash', status: decision.decision === 'deny' ? 'denied' : 'ok', output: 'done', durationMs: 5 };
+    yield {
+      type: 'permission_decided',
+      callId: 'r1',
+      decision: decision.decision === 'deny' ? 'deny' : 'allow',
+      by: 'user',
+      note: decision.decision === 'deny' ? decision.note : undefined,
+    };
+    yield {
+      type: 'tool_result',
+      id: 'r1',
+      name: 'bash',
+      status: decision.decision === 'deny' ? 'denied' : 'ok',
+      output: 'done',
+      durationMs: 5,
+    };
     yield endOf('done');
   };
 }
@@ -30,7 +49,14 @@ const longTurn: Turn = async function* (prompt, signal) {
   yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'sleep 100' };
   yield { type: 'tool_output', id: 'b1', chunk: 'started\n' };
   await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-  yield { type: 'tool_result', id: 'b1', name: 'bash', status: 'cancelled', output: 'started', durationMs: 900 };
+  yield {
+    type: 'tool_result',
+    id: 'b1',
+    name: 'bash',
+    status: 'cancelled',
+    output: 'started',
+    durationMs: 900,
+  };
   yield endOf('aborted');
 };
 
@@ -55,7 +81,9 @@ describe('approval prompt', () => {
       await waitFor(() => decisions.length === 1, 2000, 'the answer');
       expect(decisions[0]).toEqual(expected);
       await waitFor(() => !rig!.screen().includes('Run this command?'));
-      expect(rig.screen()).toMatch(expected.decision === 'deny' ? /⊘ bash\s+rm -rf build/ : /✓ bash\s+rm -rf build/);
+      expect(rig.screen()).toMatch(
+        expected.decision === 'deny' ? /⊘ bash\s+rm -rf build/ : /✓ bash\s+rm -rf build/,
+      );
     });
   }
 
@@ -274,7 +302,13 @@ describe('global keys', () => {
   test('Ctrl+T folds the todo panel to its header and back', async () => {
     const todos: Turn = async function* (prompt) {
       yield { type: 'user_prompt', text: prompt, source: 'user' };
-      yield { type: 'todos_updated', todos: [{ content: 'A', status: 'completed' }, { content: 'B', status: 'pending' }] };
+      yield {
+        type: 'todos_updated',
+        todos: [
+          { content: 'A', status: 'completed' },
+          { content: 'B', status: 'pending' },
+        ],
+      };
       yield endOf('done');
     };
     rig = await startApp([todos]);

@@ -1,8 +1,18 @@
+/* eslint-disable no-control-regex -- the tests look for terminal escape sequences */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Todo } from '../../src/todos/types';
 import { detectLook } from '../../components/lines/look';
-import { endOf, settle, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import {
+  endOf,
+  settle,
+  startApp,
+  strip,
+  typeLine,
+  waitFor,
+  type AppRig,
+  type Turn,
+} from './helpers';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -22,25 +32,50 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A busy turn: streamed text, a todo list, a bash call with output, more todos. */
 const workTurn: Turn = async function* (prompt) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
-  for (const word of 'I will plan this carefully and then work through every step of it.'.split(' ')) {
+  for (const word of 'I will plan this carefully and then work through every step of it.'.split(
+    ' ',
+  )) {
     yield { type: 'text_delta', text: `${word} ` };
     await pause(2);
   }
   yield { type: 'tool_call_started', id: 't1', name: 'todo_write' };
   yield { type: 'assistant_message', text: 'I will plan…', reasoning: '' };
   yield { type: 'tool_call_ready', id: 't1', name: 'todo_write', input: {}, summary: '3 todos' };
-  yield { type: 'tool_result', id: 't1', name: 'todo_write', status: 'ok', output: '(0/3 completed)', durationMs: 1 };
+  yield {
+    type: 'tool_result',
+    id: 't1',
+    name: 'todo_write',
+    status: 'ok',
+    output: '(0/3 completed)',
+    durationMs: 1,
+  };
   yield { type: 'todos_updated', todos: plan(2) };
   yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'npm test' };
   for (let i = 0; i < 40; i++) {
     yield { type: 'tool_output', id: 'b1', chunk: `test ${i} passed ${'·'.repeat(i % 50)}\n` };
     await pause(3);
   }
-  yield { type: 'tool_result', id: 'b1', name: 'bash', status: 'ok', output: 'all passed', display: { exitCode: 0 }, durationMs: 130 };
+  yield {
+    type: 'tool_result',
+    id: 'b1',
+    name: 'bash',
+    status: 'ok',
+    output: 'all passed',
+    display: { exitCode: 0 },
+    durationMs: 130,
+  };
   yield { type: 'tool_call_ready', id: 't2', name: 'todo_write', input: {}, summary: '3 todos' };
-  yield { type: 'tool_result', id: 't2', name: 'todo_write', status: 'ok', output: '(3/3 completed)', durationMs: 1 };
+  yield {
+    type: 'tool_result',
+    id: 't2',
+    name: 'todo_write',
+    status: 'ok',
+    output: '(3/3 completed)',
+    durationMs: 1,
+  };
   yield { type: 'todos_updated', todos: plan(3) };
-  for (let i = 0; i < 30; i++) yield { type: 'text_delta', text: `Paragraph ${i} of the summary.\n\n` };
+  for (let i = 0; i < 30; i++)
+    yield { type: 'text_delta', text: `Paragraph ${i} of the summary.\n\n` };
   yield { type: 'assistant_message', text: '…', reasoning: '' };
   yield endOf('done');
 };
@@ -104,7 +139,11 @@ describe('todo panel placement', () => {
   test('the in-progress item shows its activeForm while the bash call runs, then ticks', async () => {
     rig = await startApp([workTurn], { columns: 80, rows: 30 });
     await typeLine(rig.app, 'go');
-    await waitFor(() => /bash\s+npm test/.test(rig!.screen()) && rig!.screen().includes('test 5 passed'), 3000, 'bash output');
+    await waitFor(
+      () => /bash\s+npm test/.test(rig!.screen()) && rig!.screen().includes('test 5 passed'),
+      3000,
+      'bash output',
+    );
     expect(rig.screen()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Running the tests \d+s/);
     await waitFor(() => rig!.screen().includes('Todos 3/3'), 5000, 'the last update');
     expect(rig.screen()).toContain('☑ Run the tests');
@@ -113,7 +152,11 @@ describe('todo panel placement', () => {
 
 describe('rendering details', () => {
   test('NO_COLOR: no colour codes at all', async () => {
-    rig = await startApp([workTurn], { columns: 80, rows: 20 }, detectLook({ NO_COLOR: '1', LANG: 'en_US.UTF-8' }));
+    rig = await startApp(
+      [workTurn],
+      { columns: 80, rows: 20 },
+      detectLook({ NO_COLOR: '1', LANG: 'en_US.UTF-8' }),
+    );
     await typeLine(rig.app, 'go');
     await waitFor(() => !rig!.controller.busy, 5000);
     const all = rig.app.stdout.frames.join('');
@@ -122,7 +165,11 @@ describe('rendering details', () => {
   });
 
   test('with colour, statuses are coloured', async () => {
-    rig = await startApp([workTurn], { columns: 80, rows: 20 }, detectLook({ LANG: 'en_US.UTF-8' }));
+    rig = await startApp(
+      [workTurn],
+      { columns: 80, rows: 20 },
+      detectLook({ LANG: 'en_US.UTF-8' }),
+    );
     await typeLine(rig.app, 'go');
     await waitFor(() => !rig!.controller.busy, 5000);
     expect(rig.app.stdout.frames.join('')).toMatch(/\x1b\[32m/);
@@ -160,7 +207,11 @@ describe('rendering details', () => {
     expect(start).toBeGreaterThan(-1);
     expect(lines[start + 1].startsWith('  ')).toBe(true);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(30);
-    expect(lines.slice(start, start + 3).join('').replace(/[› ]/g, '')).toContain(prompt.replace(/ /g, ''));
+    expect(
+      lines
+        .slice(start, start + 3)
+        .join('')
+        .replace(/[› ]/g, ''),
+    ).toContain(prompt.replace(/ /g, ''));
   });
 });
-

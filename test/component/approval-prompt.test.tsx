@@ -10,9 +10,19 @@ afterEach(cleanup);
 const longCommand =
   'find . -name "*.log" -mtime +7 -print0 | xargs -0 rm -f && rm -rf ./build ./dist ./coverage ./node_modules/.cache && echo cleaned';
 
-function pending(partial: Partial<PendingApproval['request']> = {}, extra: Partial<PendingApproval> = {}): PendingApproval {
+function pending(
+  partial: Partial<PendingApproval['request']> = {},
+  extra: Partial<PendingApproval> = {},
+): PendingApproval {
   return {
-    request: { callId: 'c1', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes files (rm)', alwaysRule: 'bash(rm -rf build)', ...partial },
+    request: {
+      callId: 'c1',
+      toolName: 'bash',
+      subject: 'rm -rf build',
+      reason: 'deletes files (rm)',
+      alwaysRule: 'bash(rm -rf build)',
+      ...partial,
+    },
     noteMode: false,
     note: '',
     ...extra,
@@ -38,8 +48,16 @@ test('shows the command, the reason and all the choices', () => {
 test('a long command is wrapped in full, never cut, even at 40 columns', () => {
   for (const width of [40, 100]) {
     const shown = rows(pending({ subject: longCommand }), width);
-    const commandRows = shown.slice(1, shown.findIndex((row) => row.includes('deletes files')));
-    expect(commandRows.map((row) => row.slice(2)).join('').replace(/ /g, '')).toBe(longCommand.replace(/ /g, ''));
+    const commandRows = shown.slice(
+      1,
+      shown.findIndex((row) => row.includes('deletes files')),
+    );
+    expect(
+      commandRows
+        .map((row) => row.slice(2))
+        .join('')
+        .replace(/ /g, ''),
+    ).toBe(longCommand.replace(/ /g, ''));
     for (const row of shown) expect(stringWidth(row)).toBeLessThanOrEqual(width);
   }
 });
@@ -50,11 +68,26 @@ test('without an "always" rule the a/2 choice is not offered', () => {
 });
 
 test('a path outside the workspace gets a file title', () => {
-  const shown = rows(pending({ toolName: 'write_file', subject: '/etc/hosts', reason: 'outside workspace: /etc/hosts', alwaysRule: undefined }), 80);
-  expect(shown.slice(0, 3)).toEqual(['Change this file? write_file', '  /etc/hosts', '  outside workspace: /etc/hosts']);
+  const shown = rows(
+    pending({
+      toolName: 'write_file',
+      subject: '/etc/hosts',
+      reason: 'outside workspace: /etc/hosts',
+      alwaysRule: undefined,
+    }),
+    80,
+  );
+  expect(shown.slice(0, 3)).toEqual([
+    'Change this file? write_file',
+    '  /etc/hosts',
+    '  outside workspace: /etc/hosts',
+  ]);
 });
 
 test('note mode shows the note being typed', () => {
   const shown = rows(pending({}, { noteMode: true, note: 'use the trash' }), 80);
-  expect(shown.slice(3)).toEqual(['› note: use the trash', '  Enter deny with this note · Esc back']);
+  expect(shown.slice(3)).toEqual([
+    '› note: use the trash',
+    '  Enter deny with this note · Esc back',
+  ]);
 });

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- the tests look for terminal escape sequences */
 import { EventEmitter } from 'node:events';
 import { render as inkRender, type Instance } from 'ink';
 import type { ReactElement } from 'react';
@@ -10,7 +11,6 @@ import type { Look } from '../../components/lines/look';
 import { AppController } from '../../src/store/controller';
 import { createAppStore } from '../../src/store/store';
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 export function strip(text: string | undefined): string {
@@ -100,7 +100,11 @@ export function settle(ms = 20): Promise<void> {
   return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
 }
 
-export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  check: () => boolean,
+  timeoutMs = 3000,
+  what = 'condition',
+): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -109,7 +113,11 @@ export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'co
   await settle(5);
 }
 
-export type Turn = (prompt: string, signal: AbortSignal, agent: FakeAgent) => AsyncGenerator<AgentEvent>;
+export type Turn = (
+  prompt: string,
+  signal: AbortSignal,
+  agent: FakeAgent,
+) => AsyncGenerator<AgentEvent>;
 
 /** An agent whose turns are scripted generators: the app sees exactly these events. */
 export class FakeAgent implements SessionAgent {
@@ -173,7 +181,13 @@ export class FakeAgent implements SessionAgent {
 }
 
 export function endOf(reason: 'done' | 'aborted' = 'done'): AgentEvent {
-  return { type: 'turn_end', reason, result: '', rounds: 1, usage: { inputTokens: 0, outputTokens: 0 } };
+  return {
+    type: 'turn_end',
+    reason,
+    result: '',
+    rounds: 1,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
 }
 
 export const UNICODE_LOOK = { color: false, unicode: true };
@@ -193,7 +207,6 @@ export function stylesBefore(frame: string | undefined, text: string): number[] 
   return [...run.matchAll(/\x1b\[([0-9;]*)m/g)].flatMap((m) => m[1].split(';').map(Number));
 }
 
-
 export interface AppRig {
   app: Rendered;
   controller: AppController;
@@ -204,8 +217,17 @@ export interface AppRig {
 }
 
 /** The whole app with a fake agent, at a given terminal size. */
-export async function startApp(turns: Turn[] = [], size = { columns: 80, rows: 20 }, look: Look = UNICODE_LOOK): Promise<AppRig> {
-  const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/work/project' });
+export async function startApp(
+  turns: Turn[] = [],
+  size = { columns: 80, rows: 20 },
+  look: Look = UNICODE_LOOK,
+): Promise<AppRig> {
+  const store = createAppStore({
+    model: 'fake-model',
+    mode: 'default',
+    demo: false,
+    cwd: '/work/project',
+  });
   const controller = new AppController(store, { batchMs: 10, clockMs: 50 });
   const agent = new FakeAgent(turns);
   agent.approve = controller.approve;

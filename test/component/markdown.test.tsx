@@ -12,8 +12,20 @@ function rows(text: string, width = 60): string[] {
 }
 
 test('headings, lists, bold and inline code', () => {
-  const text = '# Plan\n\nWe **fix** `total()` first.\n\n- read\n- fix\n  - nested\n\n1. one\n2. two';
-  expect(rows(text)).toEqual(['Plan', '', 'We fix total() first.', '', '• read', '• fix', '  • nested', '', '1. one', '2. two']);
+  const text =
+    '# Plan\n\nWe **fix** `total()` first.\n\n- read\n- fix\n  - nested\n\n1. one\n2. two';
+  expect(rows(text)).toEqual([
+    'Plan',
+    '',
+    'We fix total() first.',
+    '',
+    '• read',
+    '• fix',
+    '  • nested',
+    '',
+    '1. one',
+    '2. two',
+  ]);
   const { lastFrame } = render(<Markdown text={text} width={60} look={COLOR_LOOK} />);
   const raw = lastFrame() ?? '';
   expect(stylesBefore(raw, 'Plan')).toEqual(expect.arrayContaining([1, 35]));

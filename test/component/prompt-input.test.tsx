@@ -9,7 +9,14 @@ afterEach(cleanup);
 
 function rows(input: InputState, width = 40, maxRows = 5): string[] {
   const { lastFrame } = render(
-    <PromptInput input={input} width={width} look={UNICODE_LOOK} placeholder="Type a task" maxRows={maxRows} focused />,
+    <PromptInput
+      input={input}
+      width={width}
+      look={UNICODE_LOOK}
+      placeholder="Type a task"
+      maxRows={maxRows}
+      focused
+    />,
   );
   return strip(lastFrame())
     .split('\n')
@@ -21,12 +28,22 @@ test('empty input shows the placeholder', () => {
 });
 
 test('multi-line text keeps its lines under the prompt mark', () => {
-  expect(rows({ text: 'first line\nsecond line', cursor: 3 })).toEqual(['› first line', '  second line']);
+  expect(rows({ text: 'first line\nsecond line', cursor: 3 })).toEqual([
+    '› first line',
+    '  second line',
+  ]);
 });
 
 test('the cursor is drawn as an inverse cell at its position', () => {
   const { lastFrame } = render(
-    <PromptInput input={{ text: 'abc', cursor: 1 }} width={40} look={COLOR_LOOK} placeholder="" maxRows={3} focused />,
+    <PromptInput
+      input={{ text: 'abc', cursor: 1 }}
+      width={40}
+      look={COLOR_LOOK}
+      placeholder=""
+      maxRows={3}
+      focused
+    />,
   );
   expect(stylesBefore(lastFrame(), 'b')).toContain(7);
   expect(stylesBefore(lastFrame(), 'c')).not.toContain(7);

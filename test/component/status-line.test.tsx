@@ -28,7 +28,9 @@ function line(extra: Partial<StatusView>, width: number): string {
 }
 
 test('wide: model, mode, tokens and key hints', () => {
-  expect(line({}, 120)).toBe('qwen2.5-coder:32b · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit');
+  expect(line({}, 120)).toBe(
+    'qwen2.5-coder:32b · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
 });
 
 test('busy: the turn time and the interrupt hint', () => {
@@ -48,7 +50,9 @@ test('the demo says "demo model"', () => {
 });
 
 test('a notice comes right after the model', () => {
-  expect(line({ notice: 'Press Ctrl+C again to exit' }, 50)).toBe('qwen2.5-coder:32b · Press Ctrl+C again to exit');
+  expect(line({ notice: 'Press Ctrl+C again to exit' }, 50)).toBe(
+    'qwen2.5-coder:32b · Press Ctrl+C again to exit',
+  );
 });
 
 test('a very long model name is cut, never wrapped', () => {

@@ -34,7 +34,10 @@ test('a burst of deltas is one store update', async () => {
 test('an approval question is not held back by the batch interval', async () => {
   const { store, batcher } = setup();
   batcher.push({ type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm x' });
-  batcher.push({ type: 'permission_asked', request: { callId: 'a', toolName: 'bash', subject: 'rm x', reason: 'rm' } });
+  batcher.push({
+    type: 'permission_asked',
+    request: { callId: 'a', toolName: 'bash', subject: 'rm x', reason: 'rm' },
+  });
   await tick();
   await tick();
   expect(store.getState().live.tools[0].status).toBe('asking');
@@ -43,10 +46,23 @@ test('an approval question is not held back by the batch interval', async () => 
 test('the todo_write card and the panel change in the same update', async () => {
   const { states, batcher } = setup();
   const todos = [{ content: 'A', status: 'in_progress' as const }];
-  batcher.push({ type: 'tool_call_ready', id: 't', name: 'todo_write', input: {}, summary: '1 todo' });
+  batcher.push({
+    type: 'tool_call_ready',
+    id: 't',
+    name: 'todo_write',
+    input: {},
+    summary: '1 todo',
+  });
   await sleep(50);
   const before = states.length;
-  batcher.push({ type: 'tool_result', id: 't', name: 'todo_write', status: 'ok', output: '[>] A', durationMs: 1 } as AgentEvent);
+  batcher.push({
+    type: 'tool_result',
+    id: 't',
+    name: 'todo_write',
+    status: 'ok',
+    output: '[>] A',
+    durationMs: 1,
+  } as AgentEvent);
   // The loop yields todos_updated a little later (another macrotask).
   await tick();
   await tick();
@@ -55,5 +71,8 @@ test('the todo_write card and the panel change in the same update', async () => 
   const after = states.slice(before);
   expect(after).toHaveLength(1);
   expect(after[0].todos).toEqual(todos);
-  expect(after[0].items[after[0].items.length - 1]).toMatchObject({ kind: 'tool', card: { name: 'todo_write', status: 'ok' } });
+  expect(after[0].items[after[0].items.length - 1]).toMatchObject({
+    kind: 'tool',
+    card: { name: 'todo_write', status: 'ok' },
+  });
 });

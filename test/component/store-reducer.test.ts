@@ -7,7 +7,10 @@ import type { AppState, TranscriptItem } from '../../src/store/types';
 const fresh = (): AppState => initialState({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
 const kinds = (state: AppState) => state.items.map((item) => item.kind);
 const last = (state: AppState): TranscriptItem => state.items[state.items.length - 1];
-const end = (reason: 'done' | 'aborted' = 'done', usage = { inputTokens: 0, outputTokens: 0 }): AgentEvent => ({
+const end = (
+  reason: 'done' | 'aborted' = 'done',
+  usage = { inputTokens: 0, outputTokens: 0 },
+): AgentEvent => ({
   type: 'turn_end',
   reason,
   result: '',
@@ -17,7 +20,15 @@ const end = (reason: 'done' | 'aborted' = 'done', usage = { inputTokens: 0, outp
 
 describe('streamed text', () => {
   test('deltas build the live tail; assistant_message commits it', () => {
-    let state = reduceEvents(fresh(), [{ type: 'user_prompt', text: 'hi', source: 'user' }, { type: 'text_delta', text: 'Hel' }, { type: 'text_delta', text: 'lo' }], 0);
+    let state = reduceEvents(
+      fresh(),
+      [
+        { type: 'user_prompt', text: 'hi', source: 'user' },
+        { type: 'text_delta', text: 'Hel' },
+        { type: 'text_delta', text: 'lo' },
+      ],
+      0,
+    );
     expect(state.live.text).toBe('Hello');
     expect(kinds(state)).toEqual(['banner', 'user']);
     state = reduceEvent(state, { type: 'assistant_message', text: 'Hello', reasoning: '' }, 0);
@@ -27,9 +38,20 @@ describe('streamed text', () => {
 
   test('finished paragraphs move into the transcript while the answer streams', () => {
     let state = reduceEvents(fresh(), [{ type: 'text_delta', text: 'First para.\n\nSecond' }], 0);
-    expect(last(state)).toMatchObject({ kind: 'assistant', text: 'First para.\n\n', continued: false });
+    expect(last(state)).toMatchObject({
+      kind: 'assistant',
+      text: 'First para.\n\n',
+      continued: false,
+    });
     expect(state.live).toMatchObject({ text: 'Second', continued: true });
-    state = reduceEvents(state, [{ type: 'text_delta', text: ' para.' }, { type: 'assistant_message', text: 'First para.\n\nSecond para.', reasoning: '' }], 0);
+    state = reduceEvents(
+      state,
+      [
+        { type: 'text_delta', text: ' para.' },
+        { type: 'assistant_message', text: 'First para.\n\nSecond para.', reasoning: '' },
+      ],
+      0,
+    );
     expect(last(state)).toMatchObject({ kind: 'assistant', text: 'Second para.', continued: true });
   });
 
@@ -42,14 +64,25 @@ describe('streamed text', () => {
   test('reasoning is committed before the text that follows it', () => {
     const state = reduceEvents(
       fresh(),
-      [{ type: 'reasoning_delta', text: 'thinking hard' }, { type: 'text_delta', text: 'Answer' }, { type: 'assistant_message', text: 'Answer', reasoning: 'thinking hard' }],
+      [
+        { type: 'reasoning_delta', text: 'thinking hard' },
+        { type: 'text_delta', text: 'Answer' },
+        { type: 'assistant_message', text: 'Answer', reasoning: 'thinking hard' },
+      ],
       0,
     );
     expect(kinds(state)).toEqual(['banner', 'reasoning', 'assistant']);
   });
 
   test('an answer that was not streamed comes whole from assistant_message', () => {
-    const state = reduceEvents(fresh(), [{ type: 'request_start', round: 1 }, { type: 'assistant_message', text: 'Whole', reasoning: 'why' }], 0);
+    const state = reduceEvents(
+      fresh(),
+      [
+        { type: 'request_start', round: 1 },
+        { type: 'assistant_message', text: 'Whole', reasoning: 'why' },
+      ],
+      0,
+    );
     expect(kinds(state)).toEqual(['banner', 'reasoning', 'assistant']);
     expect(last(state)).toMatchObject({ text: 'Whole' });
   });
@@ -59,13 +92,40 @@ describe('tool cards', () => {
   test('started -> pending, ready -> running, output is live, result commits the card', () => {
     let state = reduceEvent(fresh(), { type: 'tool_call_started', id: 'a', name: 'bash' }, 100);
     expect(state.live.tools[0]).toMatchObject({ status: 'pending', summary: '' });
-    state = reduceEvent(state, { type: 'tool_call_ready', id: 'a', name: 'bash', input: { command: 'ls' }, summary: 'ls' }, 200);
+    state = reduceEvent(
+      state,
+      { type: 'tool_call_ready', id: 'a', name: 'bash', input: { command: 'ls' }, summary: 'ls' },
+      200,
+    );
     expect(state.live.tools[0]).toMatchObject({ status: 'running', summary: 'ls', startedAt: 200 });
-    state = reduceEvents(state, [{ type: 'tool_output', id: 'a', chunk: 'one\n' }, { type: 'tool_output', id: 'a', chunk: 'two\n' }], 300);
+    state = reduceEvents(
+      state,
+      [
+        { type: 'tool_output', id: 'a', chunk: 'one\n' },
+        { type: 'tool_output', id: 'a', chunk: 'two\n' },
+      ],
+      300,
+    );
     expect(state.live.tools[0].output).toBe('one\ntwo\n');
-    state = reduceEvent(state, { type: 'tool_result', id: 'a', name: 'bash', status: 'ok', output: 'one\ntwo', display: { exitCode: 0 }, durationMs: 120 }, 400);
+    state = reduceEvent(
+      state,
+      {
+        type: 'tool_result',
+        id: 'a',
+        name: 'bash',
+        status: 'ok',
+        output: 'one\ntwo',
+        display: { exitCode: 0 },
+        durationMs: 120,
+      },
+      400,
+    );
     expect(state.live.tools).toEqual([]);
-    expect(last(state)).toMatchObject({ kind: 'tool', gap: true, card: { status: 'ok', output: 'one\ntwo', durationMs: 120 } });
+    expect(last(state)).toMatchObject({
+      kind: 'tool',
+      gap: true,
+      card: { status: 'ok', output: 'one\ntwo', durationMs: 120 },
+    });
   });
 
   test('cards are committed in the order they started', () => {
@@ -79,36 +139,75 @@ describe('tool cards', () => {
       0,
     );
     expect(kinds(state)).toEqual(['banner']);
-    state = reduceEvent(state, { type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: 'y', durationMs: 1 }, 0);
-    expect(state.items.slice(1).map((item) => (item.kind === 'tool' ? [item.card.id, item.gap] : null))).toEqual([
+    state = reduceEvent(
+      state,
+      { type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: 'y', durationMs: 1 },
+      0,
+    );
+    expect(
+      state.items.slice(1).map((item) => (item.kind === 'tool' ? [item.card.id, item.gap] : null)),
+    ).toEqual([
       ['a', true],
       ['b', false],
     ]);
   });
 
   test('an approval marks the card as asking; allow starts its clock, deny records who', () => {
-    const request = { callId: 'a', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes files' };
+    const request = {
+      callId: 'a',
+      toolName: 'bash',
+      subject: 'rm -rf build',
+      reason: 'deletes files',
+    };
     let state = reduceEvents(
       fresh(),
-      [{ type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm -rf build' }, { type: 'permission_asked', request }],
+      [
+        { type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm -rf build' },
+        { type: 'permission_asked', request },
+      ],
       10,
     );
     expect(state.live.tools[0].status).toBe('asking');
-    const allowed = reduceEvent(state, { type: 'permission_decided', callId: 'a', decision: 'allow', by: 'user' }, 5000);
-    expect(allowed.live.tools[0]).toMatchObject({ status: 'running', startedAt: 5000, decidedBy: 'user' });
+    const allowed = reduceEvent(
+      state,
+      { type: 'permission_decided', callId: 'a', decision: 'allow', by: 'user' },
+      5000,
+    );
+    expect(allowed.live.tools[0]).toMatchObject({
+      status: 'running',
+      startedAt: 5000,
+      decidedBy: 'user',
+    });
     state = reduceEvents(
       state,
       [
         { type: 'permission_decided', callId: 'a', decision: 'deny', by: 'user', note: 'no' },
-        { type: 'tool_result', id: 'a', name: 'bash', status: 'denied', output: 'denied', durationMs: 0 },
+        {
+          type: 'tool_result',
+          id: 'a',
+          name: 'bash',
+          status: 'denied',
+          output: 'denied',
+          durationMs: 0,
+        },
       ],
       20,
     );
-    expect(last(state)).toMatchObject({ kind: 'tool', card: { status: 'denied', decidedBy: 'user', note: 'no' } });
+    expect(last(state)).toMatchObject({
+      kind: 'tool',
+      card: { status: 'denied', decidedBy: 'user', note: 'no' },
+    });
   });
 
   test('an interrupted turn marks running cards cancelled and says so', () => {
-    const state = reduceEvents(fresh(), [{ type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'sleep 9' }, end('aborted')], 0);
+    const state = reduceEvents(
+      fresh(),
+      [
+        { type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'sleep 9' },
+        end('aborted'),
+      ],
+      0,
+    );
     expect(kinds(state)).toEqual(['banner', 'tool', 'info']);
     expect(state.items[1]).toMatchObject({ card: { status: 'cancelled' } });
     expect(last(state)).toMatchObject({ text: 'Interrupted.', tone: 'warning' });
@@ -124,13 +223,27 @@ describe('todos, usage and notices', () => {
     expect(state.todoStartedAt).toEqual({ A: 1000 });
     state = reduceEvent(state, { type: 'todos_updated', todos: [a, b] }, 2000);
     expect(state.todoStartedAt).toEqual({ A: 1000 });
-    state = reduceEvent(state, { type: 'todos_updated', todos: [{ ...a, status: 'completed' }, { ...b, status: 'in_progress' }] }, 3000);
+    state = reduceEvent(
+      state,
+      {
+        type: 'todos_updated',
+        todos: [
+          { ...a, status: 'completed' },
+          { ...b, status: 'in_progress' },
+        ],
+      },
+      3000,
+    );
     expect(state.todoStartedAt).toEqual({ B: 3000 });
     expect(state.todos.map((todo) => todo.status)).toEqual(['completed', 'in_progress']);
   });
 
   test('usage adds up; turn_end fills in what usage events did not report', () => {
-    let state = reduceEvents(fresh(), [{ type: 'usage', usage: { inputTokens: 100, outputTokens: 10 } }], 0);
+    let state = reduceEvents(
+      fresh(),
+      [{ type: 'usage', usage: { inputTokens: 100, outputTokens: 10 } }],
+      0,
+    );
     state = reduceEvent(state, end('done', { inputTokens: 100, outputTokens: 10 }), 0);
     expect(state.usage).toEqual({ inputTokens: 100, outputTokens: 10 });
     state = reduceEvent(state, end('done', { inputTokens: 50, outputTokens: 5 }), 0);
@@ -148,7 +261,9 @@ describe('todos, usage and notices', () => {
       ],
       0,
     );
-    expect(state.items.slice(1).map((item) => (item.kind === 'info' ? [item.tone, item.text] : null))).toEqual([
+    expect(
+      state.items.slice(1).map((item) => (item.kind === 'info' ? [item.tone, item.text] : null)),
+    ).toEqual([
       ['error', 'Error: model crashed'],
       ['warning', 'Retrying in 2s (attempt 2): HTTP 500'],
       ['dim', 'Reminded the model to update its todo list.'],
@@ -157,7 +272,20 @@ describe('todos, usage and notices', () => {
   });
 
   test('a turn that stopped at max turns says so', () => {
-    const state = reduceEvent(fresh(), { type: 'turn_end', reason: 'max_turns', result: '', rounds: 5, usage: { inputTokens: 0, outputTokens: 0 } }, 0);
-    expect(last(state)).toMatchObject({ kind: 'info', text: 'Stopped after 5 model requests (max turns).' });
+    const state = reduceEvent(
+      fresh(),
+      {
+        type: 'turn_end',
+        reason: 'max_turns',
+        result: '',
+        rounds: 5,
+        usage: { inputTokens: 0, outputTokens: 0 },
+      },
+      0,
+    );
+    expect(last(state)).toMatchObject({
+      kind: 'info',
+      text: 'Stopped after 5 model requests (max turns).',
+    });
   });
 });

@@ -49,11 +49,15 @@ describe('todo states', () => {
   });
 
   test('an in-progress item without activeForm shows its content', () => {
-    expect(rows([{ content: 'Deploy', status: 'in_progress' }], 60, { startedAt: {} })[1]).toBe('⠋ Deploy');
+    expect(rows([{ content: 'Deploy', status: 'in_progress' }], 60, { startedAt: {} })[1]).toBe(
+      '⠋ Deploy',
+    );
   });
 
   test('completed items are dimmed and struck through; in-progress is bold', () => {
-    const { lastFrame } = render(<TodoPanel todos={todos} width={60} {...view} look={COLOR_LOOK} />);
+    const { lastFrame } = render(
+      <TodoPanel todos={todos} width={60} {...view} look={COLOR_LOOK} />,
+    );
     const raw = lastFrame() ?? '';
     expect(stylesBefore(raw, 'Read the code')).toEqual(expect.arrayContaining([2, 9]));
     expect(stylesBefore(raw, 'Running the tests')).toEqual(expect.arrayContaining([1, 36]));
@@ -78,7 +82,9 @@ describe('todo states', () => {
 
 describe('size', () => {
   test('Ctrl+T collapses it to the header, which still names the current step', () => {
-    expect(rows(todos, 60, { collapsed: true })).toEqual(['Todos 1/3 · ⠋ Running the tests 12s  ctrl+t to show']);
+    expect(rows(todos, 60, { collapsed: true })).toEqual([
+      'Todos 1/3 · ⠋ Running the tests 12s  ctrl+t to show',
+    ]);
   });
 
   test('a long list keeps the in-progress item in view and counts the rest', () => {
@@ -88,7 +94,13 @@ describe('size', () => {
       activeForm: `Doing step ${i + 1}`,
     }));
     const shown = rows(long, 60, { maxRows: 5, startedAt: {} });
-    expect(shown).toEqual(['Todos 6/12  ctrl+t to fold', '☑ Step 6', '⠋ Doing step 7', '☐ Step 8', '… 5 done above, 4 more']);
+    expect(shown).toEqual([
+      'Todos 6/12  ctrl+t to fold',
+      '☑ Step 6',
+      '⠋ Doing step 7',
+      '☐ Step 8',
+      '… 5 done above, 4 more',
+    ]);
   });
 
   test('nothing at all for an empty list', () => {
@@ -98,7 +110,11 @@ describe('size', () => {
   test('CJK and emoji wrap under the text, within the width', () => {
     const wide: Todo[] = [
       { content: '阅读代码并理解结构', status: 'completed' },
-      { content: '修复购物车总价的错误 🛒 并且添加测试', status: 'in_progress', activeForm: '正在修复购物车总价的错误 🛒 并且添加测试' },
+      {
+        content: '修复购物车总价的错误 🛒 并且添加测试',
+        status: 'in_progress',
+        activeForm: '正在修复购物车总价的错误 🛒 并且添加测试',
+      },
       { content: 'Ship it 🚀', status: 'pending' },
     ];
     const shown = rows(wide, 20, { startedAt: {} });

@@ -9,7 +9,14 @@ import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip } from './helpers';
 
 afterEach(cleanup);
 
-const view: CardView = { look: UNICODE_LOOK, tick: 0, now: 10_000, expanded: false, latest: true, animate: true };
+const view: CardView = {
+  look: UNICODE_LOOK,
+  tick: 0,
+  now: 10_000,
+  expanded: false,
+  latest: true,
+  animate: true,
+};
 
 function card(partial: Partial<Card>): Card {
   return { id: 'c1', name: 'bash', summary: 'npm test', status: 'ok', output: '', ...partial };
@@ -29,7 +36,10 @@ describe('status glyphs', () => {
   test('running shows the spinner frame of the shared clock and the seconds so far', () => {
     const rows = frame(card({ status: 'running', startedAt: 7_000 }), 80, { tick: 2 });
     expect(rows[0]).toBe('⠹ bash  npm test  3s');
-    const later = frame(card({ status: 'running', startedAt: 7_000 }), 80, { tick: 3, now: 12_000 });
+    const later = frame(card({ status: 'running', startedAt: 7_000 }), 80, {
+      tick: 3,
+      now: 12_000,
+    });
     expect(later[0]).toBe('⠸ bash  npm test  5s');
   });
 
@@ -40,9 +50,13 @@ describe('status glyphs', () => {
 
   test('done, failed, denied and cancelled each have their glyph and the duration', () => {
     expect(frame(card({ status: 'ok', durationMs: 1234 }))[0]).toBe('✓ bash  npm test  1.2s');
-    expect(frame(card({ status: 'error', durationMs: 80, output: 'Error: boom' }))[0]).toBe('✗ bash  npm test  80ms');
+    expect(frame(card({ status: 'error', durationMs: 80, output: 'Error: boom' }))[0]).toBe(
+      '✗ bash  npm test  80ms',
+    );
     expect(frame(card({ status: 'denied', durationMs: 0 }))[0]).toBe('⊘ bash  npm test  0ms');
-    expect(frame(card({ status: 'cancelled', durationMs: 15_000 }))[0]).toBe('⊖ bash  npm test  15s');
+    expect(frame(card({ status: 'cancelled', durationMs: 15_000 }))[0]).toBe(
+      '⊖ bash  npm test  15s',
+    );
   });
 
   test('asking says it waits for approval', () => {
@@ -53,9 +67,15 @@ describe('status glyphs', () => {
 
   test('ASCII fallback glyphs when the terminal is not UTF-8', () => {
     const ascii = { look: ASCII_LOOK };
-    expect(frame(card({ status: 'ok', durationMs: 5 }), 80, ascii)[0]).toBe('+ bash  npm test  5ms');
-    expect(frame(card({ status: 'error', durationMs: 5 }), 80, ascii)[0].startsWith('x bash')).toBe(true);
-    expect(frame(card({ status: 'running', startedAt: 10_000 }), 80, { ...ascii, tick: 1 })[0]).toBe('\\ bash  npm test  0s');
+    expect(frame(card({ status: 'ok', durationMs: 5 }), 80, ascii)[0]).toBe(
+      '+ bash  npm test  5ms',
+    );
+    expect(frame(card({ status: 'error', durationMs: 5 }), 80, ascii)[0].startsWith('x bash')).toBe(
+      true,
+    );
+    expect(
+      frame(card({ status: 'running', startedAt: 10_000 }), 80, { ...ascii, tick: 1 })[0],
+    ).toBe('\\ bash  npm test  0s');
   });
 });
 
@@ -92,44 +112,92 @@ describe('output', () => {
   });
 
   test('edit_file shows the diff in colour, headers dropped, clamped with a count', () => {
-    const diff = ['--- a/x.js', '+++ b/x.js', '@@ -1,3 +1,3 @@', ' keep', '-old line', '+new line'].join('\n');
+    const diff = [
+      '--- a/x.js',
+      '+++ b/x.js',
+      '@@ -1,3 +1,3 @@',
+      ' keep',
+      '-old line',
+      '+new line',
+    ].join('\n');
     const c = card({ name: 'edit_file', summary: 'src/x.js', display: { diff }, durationMs: 3 });
     const { lastFrame } = render(<ToolCard card={c} width={80} {...view} look={COLOR_LOOK} />);
     const raw = lastFrame() ?? '';
     expect(raw).toContain('\x1b[31m-old line');
     expect(raw).toContain('\x1b[32m+new line');
-    expect(strip(raw).split('\n')).toEqual(['✓ edit_file  src/x.js  3ms', '  @@ -1,3 +1,3 @@', '   keep', '  -old line', '  +new line']);
+    expect(strip(raw).split('\n')).toEqual([
+      '✓ edit_file  src/x.js  3ms',
+      '  @@ -1,3 +1,3 @@',
+      '   keep',
+      '  -old line',
+      '  +new line',
+    ]);
     const long = ['@@ -1 +1 @@', ...Array.from({ length: 12 }, (_, i) => `+added ${i}`)].join('\n');
-    const clamped = frame(card({ name: 'write_file', summary: 'a.txt', display: { diff: long }, durationMs: 3 }));
+    const clamped = frame(
+      card({ name: 'write_file', summary: 'a.txt', display: { diff: long }, durationMs: 3 }),
+    );
     expect(clamped).toHaveLength(7);
     expect(clamped[6]).toBe('  … 8 more lines (ctrl+o to expand)');
   });
 
   test('read_file shows a line count, glob the matches', () => {
-    expect(frame(card({ name: 'read_file', summary: 'src/a.ts', display: { lines: 42 }, output: 'x', durationMs: 1 }))[1]).toBe('  Read 42 lines');
-    const glob = frame(card({ name: 'glob', summary: '**/*.ts', display: { matches: 2 }, output: 'a.ts\nb.ts', durationMs: 1 }));
+    expect(
+      frame(
+        card({
+          name: 'read_file',
+          summary: 'src/a.ts',
+          display: { lines: 42 },
+          output: 'x',
+          durationMs: 1,
+        }),
+      )[1],
+    ).toBe('  Read 42 lines');
+    const glob = frame(
+      card({
+        name: 'glob',
+        summary: '**/*.ts',
+        display: { matches: 2 },
+        output: 'a.ts\nb.ts',
+        durationMs: 1,
+      }),
+    );
     expect(glob.slice(1)).toEqual(['  2 matches', '  a.ts', '  b.ts']);
   });
 
   test('a denied call says who denied it and the note', () => {
-    const rows = frame(card({ status: 'denied', decidedBy: 'user', note: 'use trash instead', durationMs: 0 }));
+    const rows = frame(
+      card({ status: 'denied', decidedBy: 'user', note: 'use trash instead', durationMs: 0 }),
+    );
     expect(rows[1]).toBe('  Denied (user): use trash instead');
   });
 
   test('a cancelled command keeps what it printed and says cancelled', () => {
-    const rows = frame(card({ status: 'cancelled', output: 'counting 1\ncounting 2', durationMs: 2000 }));
+    const rows = frame(
+      card({ status: 'cancelled', output: 'counting 1\ncounting 2', durationMs: 2000 }),
+    );
     expect(rows.slice(1)).toEqual(['  counting 1', '  counting 2', '  Cancelled']);
   });
 
   test('escape sequences in output are removed', () => {
-    const rows = frame(card({ output: '\x1b[31mred\x1b[0m\x1b[2Jplain\nprogress 10%\rprogress 100%', durationMs: 1 }));
+    const rows = frame(
+      card({
+        output: '\x1b[31mred\x1b[0m\x1b[2Jplain\nprogress 10%\rprogress 100%',
+        durationMs: 1,
+      }),
+    );
     expect(rows.slice(1)).toEqual(['  redplain', '  progress 100%']);
   });
 });
 
 describe('width', () => {
   test('at 40 columns a long command is cut to one header row with an ellipsis', () => {
-    const rows = frame(card({ summary: 'npm run build -- --watch --verbose --config ./configs/production.json', durationMs: 1200 }), 40);
+    const rows = frame(
+      card({
+        summary: 'npm run build -- --watch --verbose --config ./configs/production.json',
+        durationMs: 1200,
+      }),
+      40,
+    );
     expect(rows[0]).toBe('✓ bash  npm run build -- --watch …  1.2s');
     expect(stringWidth(rows[0])).toBe(40);
   });

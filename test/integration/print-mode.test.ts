@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer, type Script } from '../../src/demo/scripted-server';
 import { tempDir } from '../support/agent-harness';
@@ -126,5 +126,41 @@ describe('tick -p', () => {
     const run = await tick([], []);
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim()).toMatch(/needs a terminal.*-p/);
+  });
+
+  it('runs command hooks from .tick/settings.json: exit 2 blocks with stderr as the reason', async () => {
+    server = await startScriptedServer([
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] },
+      { text: 'blocked' },
+    ]);
+    const cwd = tempDir('tick-ws-');
+    mkdirSync(join(cwd, '.tick'));
+    const settings = {
+      hooks: {
+        PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'echo "no writes today" >&2; exit 2' }] }],
+      },
+    };
+    writeFileSync(join(cwd, '.tick', 'settings.json'), JSON.stringify(settings));
+    const run = await runTick(['-p', 'write', '--permission-mode', 'bypassPermissions'], {
+      cwd,
+      env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test', TICK_HOME: tempDir() },
+    });
+    expect(run.exitCode).toBe(0);
+    expect(existsSync(join(cwd, 'x.txt'))).toBe(false);
+    const told = server.requests[1].body.messages.at(-1);
+    expect(told.content).toContain('no writes today');
+  });
+
+  it('refuses to start with a malformed settings file, naming it, and leaves it as it was', async () => {
+    const cwd = tempDir('tick-ws-');
+    mkdirSync(join(cwd, '.tick'));
+    const file = join(cwd, '.tick', 'settings.json');
+    writeFileSync(file, '{ "permissions": { "allow": "bash" } }');
+    const run = await runTick(['-p', 'hi'], { cwd, env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'x', TICK_HOME: tempDir() } });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stderr).toContain(file);
+    expect(run.stderr).toContain('permissions.allow');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe('{ "permissions": { "allow": "bash" } }');
   });
 });

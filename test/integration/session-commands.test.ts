@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
@@ -8,7 +8,9 @@ import {
 } from '../../src/demo/scripted-server';
 import { tempDir } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
-import { sessionFiles, spawnTick, tickEnv, waitUntil } from './session-support';
+import { ensureBuilt, sessionFiles, spawnTick, tickEnv, waitUntil } from './session-support';
+
+beforeAll(ensureBuilt, 120_000);
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
@@ -69,7 +71,7 @@ describe('tick sessions', () => {
     const ws = await workspace();
     const run = await tick(ws, ['sessions']);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toBe(`No sessions in this workspace (${ws.cwd}).`);
+    expect(run.stdout).toBe(`No sessions in this workspace (${ws.cwd}).\n`);
   });
 
   it('lists id, start, prompts, todos done/total, last activity and the first prompt, newest first', async () => {
@@ -78,7 +80,7 @@ describe('tick sessions', () => {
     const newer = await record(ws, 'just say hi', [{ text: 'hi' }]);
     const run = await tick(ws, ['sessions']);
     expect(run.exitCode).toBe(0);
-    const [head, ...rows] = run.stdout.split('\n');
+    const [head, ...rows] = run.stdout.trimEnd().split('\n');
     expect(head).toMatch(/^ID\s+STARTED\s+PROMPTS\s+TODOS\s+LAST ACTIVITY\s+FIRST PROMPT$/);
     const time = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
     expect(rows).toHaveLength(2);
@@ -108,7 +110,7 @@ describe('tick sessions', () => {
     const id = await record(ws, 'hello', [{ text: 'hi' }]);
     const removed = await tick(ws, ['sessions', 'rm', id]);
     expect(removed.exitCode).toBe(0);
-    expect(removed.stdout).toBe(`Removed session ${id}`);
+    expect(removed.stdout).toBe(`Removed session ${id}\n`);
     expect(sessionFiles(ws.home)).toEqual([]);
     const again = await tick(ws, ['sessions', 'rm', id]);
     expect(again.exitCode).toBe(1);
@@ -124,7 +126,7 @@ describe('tick sessions', () => {
     const refused = await tick(ws, ['sessions', 'rm', busyId]);
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toBe(
-      `tick: session ${busyId} is in use by another tick process (pid ${busy.child.pid}); close it first`,
+      `tick: session ${busyId} is in use by another tick process (pid ${busy.child.pid}); close it first\n`,
     );
     expect(existsSync(file)).toBe(true);
     release();
@@ -195,7 +197,7 @@ describe('tick export', () => {
     const run = await tick(ws, ['export', 'abcdef12']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toBe(
-      `tick: no session 'abcdef12' in this workspace (${ws.cwd}); \`tick sessions\` lists them`,
+      `tick: no session 'abcdef12' in this workspace (${ws.cwd}); \`tick sessions\` lists them\n`,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAgent } from '../../src/agent/agent';
 import {
@@ -15,8 +15,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const touch = (name: string): ScriptedTurn => ({
-  toolCalls: [{ name: 'bash', arguments: { command: `touch ${name}` } }],
+// `rm` is risky, so the gate asks before it runs.
+const remove = (name: string): ScriptedTurn => ({
+  toolCalls: [{ name: 'bash', arguments: { command: `rm -f ${name}` } }],
 });
 
 /** One prompt in an app-like agent (interactive approvals) wired to a session. */
@@ -34,7 +35,7 @@ async function runOnce(
   const { approve, asked } = scriptedApprove(answers);
   const agent = await createAgent(config, { approve, interactive: true, ...session.agentOptions });
   try {
-    const events = await collect(agent.run('touch the file', new AbortController().signal));
+    const events = await collect(agent.run('remove the file', new AbortController().signal));
     return { events, asked, session, agent };
   } finally {
     await agent.close();
@@ -46,16 +47,17 @@ describe('permission grants survive a resume', () => {
   it('a rule granted with "allow always" is recorded and applies again after resuming', async () => {
     const cwd = tempDir('tick-ws-');
     const home = tempDir('tick-home-');
+    writeFileSync(join(cwd, 'old.txt'), 'x');
     const first = await runOnce(
       cwd,
       home,
-      [touch('made.txt'), { text: 'made' }],
+      [remove('old.txt'), { text: 'made' }],
       [{ decision: 'allow_always' }],
     );
     expect(first.asked).toHaveLength(1);
     const rule = first.asked[0].alwaysRule;
     expect(rule).toBeTruthy();
-    expect(existsSync(join(cwd, 'made.txt'))).toBe(true);
+    expect(existsSync(join(cwd, 'old.txt'))).toBe(false);
     const lines = readFileSync(first.session.file, 'utf8')
       .trim()
       .split('\n')
@@ -64,23 +66,25 @@ describe('permission grants survive a resume', () => {
       { kind: 'grant', t: expect.any(Number), rule },
     ]);
 
-    // Resumed: the same command runs without asking; nothing is left to deny it.
-    const second = await runOnce(cwd, home, [touch('made.txt'), { text: 'again' }], [], {
+    // Resumed: the same command runs without asking.
+    writeFileSync(join(cwd, 'old.txt'), 'x');
+    const second = await runOnce(cwd, home, [remove('old.txt'), { text: 'again' }], [], {
       kind: 'latest',
     });
     expect(second.session.restored?.grantedRules).toEqual([rule]);
     expect(second.asked).toEqual([]);
     expect(ofType(second.events, 'tool_result')[0]).toMatchObject({ name: 'bash', status: 'ok' });
+    expect(existsSync(join(cwd, 'old.txt'))).toBe(false);
   });
 
   it("a fresh session does not inherit another session's grants", async () => {
     const cwd = tempDir('tick-ws-');
     const home = tempDir('tick-home-');
-    await runOnce(cwd, home, [touch('made.txt'), { text: 'made' }], [{ decision: 'allow_always' }]);
+    await runOnce(cwd, home, [remove('old.txt'), { text: 'made' }], [{ decision: 'allow_always' }]);
     const fresh = await runOnce(
       cwd,
       home,
-      [touch('made.txt'), { text: 'x' }],
+      [remove('old.txt'), { text: 'x' }],
       [{ decision: 'deny' }],
     );
     expect(fresh.asked).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
   startScriptedServer,
@@ -10,6 +10,7 @@ import { runTick } from '../support/run-cli';
 import {
   completeLines,
   delay,
+  ensureBuilt,
   recordedMessages,
   recordedTodos,
   sentHistory,
@@ -67,6 +68,8 @@ function slowScript(): ScriptedTurn[] {
     { ...pace, text: 'All three steps are done: a.txt and b.txt exist and were listed.' },
   ];
 }
+
+beforeAll(ensureBuilt, 120_000);
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {

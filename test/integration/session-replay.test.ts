@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AgentEvent } from '../../src/agent/events';
 import { createAgent } from '../../src/agent/agent';
 import {
@@ -13,7 +14,9 @@ import { openSessionForRun } from '../../src/session/open';
 import { readSessionFile } from '../../src/session/reader';
 import { collect, scriptedApprove, tempDir, testConfig } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
-import { sessionFiles, tickEnv } from './session-support';
+import { ensureBuilt, sessionFiles, tickEnv } from './session-support';
+
+beforeAll(ensureBuilt, 120_000);
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
@@ -60,8 +63,9 @@ function recordedEvents(file: string): AgentEvent[] {
   );
 }
 
-async function replay(file: string) {
+async function replay(file: string, setup?: (cwd: string) => void) {
   const cwd = tempDir('tick-replay-ws-');
+  setup?.(cwd);
   const home = tempDir('tick-replay-home-');
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -200,14 +204,18 @@ describe('tick --replay', () => {
   it('uses the recorded approvals: what the user allowed runs, what they denied does not', async () => {
     const cwd = tempDir('tick-ws-');
     const home = tempDir('tick-home-');
+    const files = (dir: string) =>
+      ['junk.txt', 'precious.txt'].forEach((name) => writeFileSync(join(dir, name), name));
+    files(cwd);
+    // `rm` is risky: the gate asks, and the user answered once each way.
     const server = await serve([
-      { toolCalls: [{ name: 'bash', arguments: { command: 'touch allowed.txt' } }] },
-      { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied.txt' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'rm -f junk.txt' } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'rm -f precious.txt' } }] },
       { text: 'One of two.' },
     ]);
     const config = testConfig(server.baseURL, { cwd, home });
     const session = await openSessionForRun(config);
-    const { approve } = scriptedApprove([
+    const { approve, asked } = scriptedApprove([
       { decision: 'allow_once' },
       { decision: 'deny', note: 'not that one' },
     ]);
@@ -216,21 +224,35 @@ describe('tick --replay', () => {
       interactive: true,
       ...session.agentOptions,
     });
-    await collect(agent.run('touch two files', new AbortController().signal));
+    await collect(agent.run('clean up', new AbortController().signal));
     await agent.close();
     session.close();
-    expect(existsSync(join(cwd, 'allowed.txt'))).toBe(true);
-    expect(existsSync(join(cwd, 'denied.txt'))).toBe(false);
+    expect(asked).toHaveLength(2);
+    expect(existsSync(join(cwd, 'junk.txt'))).toBe(false);
+    expect(existsSync(join(cwd, 'precious.txt'))).toBe(true);
 
-    const run = await replay(session.file);
+    const run = await replay(session.file, files);
     expect(run.code).toBe(0);
     expect(calls(run.events).map((call) => call.status)).toEqual(['ok', 'denied']);
-    expect(existsSync(join(run.cwd, 'allowed.txt'))).toBe(true);
-    expect(existsSync(join(run.cwd, 'denied.txt'))).toBe(false);
+    expect(existsSync(join(run.cwd, 'junk.txt'))).toBe(false);
+    expect(existsSync(join(run.cwd, 'precious.txt'))).toBe(true);
     const denied = run.events.find(
       (event) => event.type === 'tool_result' && event.status === 'denied',
     );
     expect(denied?.type === 'tool_result' && denied.output).toContain('not that one');
+  });
+
+  it('replays the shipped v1 recording into an empty workspace', async () => {
+    const fixture = fileURLToPath(
+      new URL('../fixtures/sessions/v1-two-prompts.jsonl', import.meta.url),
+    );
+    const run = await replay(fixture);
+    expect(run.code).toBe(0);
+    expect(calls(run.events)).toEqual(calls(recordedEvents(fixture)));
+    const files = tree(run.cwd);
+    expect(Object.keys(files).sort()).toEqual(['README.md', 'config.txt']);
+    expect(files['config.txt'].split('\n')).toHaveLength(301);
+    expect(files['README.md']).toBe('# Demo\n\nSee config.txt.\n');
   });
 
   it('a file that is not a session is a clear error', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   startScriptedServer,
@@ -8,7 +8,16 @@ import {
 import { runPrintCommand } from '../../src/print/print-command';
 import { tempDir, testConfig } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
-import { sentHistory, sessionFiles, spawnTick, tickEnv, waitUntil } from './session-support';
+import {
+  ensureBuilt,
+  sentHistory,
+  sessionFiles,
+  spawnTick,
+  tickEnv,
+  waitUntil,
+} from './session-support';
+
+beforeAll(ensureBuilt, 120_000);
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
@@ -143,7 +152,7 @@ describe('resuming in print mode', () => {
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toMatch(
       new RegExp(
-        `^tick: session [0-9a-f-]+ is in use by another tick process \\(pid ${busy.child.pid}\\); close it first$`,
+        `^tick: session [0-9a-f-]+ is in use by another tick process \\(pid ${busy.child.pid}\\); close it first\\n$`,
       ),
     );
     const [file] = sessionFiles(home);
@@ -158,7 +167,7 @@ describe('resuming in print mode', () => {
       env: tickEnv(next.baseURL, home),
     });
     expect(resumed.exitCode).toBe(0);
-    expect(resumed.stdout).toBe('now it works');
+    expect(resumed.stdout).toBe('now it works\n');
   });
 });
 
@@ -179,9 +188,8 @@ describe('resuming damaged files', () => {
     const server = await serve([{ text: 'fine' }]);
     const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
     expect(run.exitCode).toBe(0);
-    // (execa drops the final newline of stdout and stderr.)
     expect(run.stderr).toBe(
-      `tick: ${file} line ${lineCount}: ignored a torn last line (an interrupted write)`,
+      `tick: ${file} line ${lineCount}: ignored a torn last line (an interrupted write)\n`,
     );
     expect(sentHistory(server.requests[0].body).at(-1)).toEqual({ role: 'user', content: 'go on' });
     expect(readFileSync(file, 'utf8').startsWith(before)).toBe(true);
@@ -193,7 +201,7 @@ describe('resuming damaged files', () => {
       env: tickEnv(again.baseURL, home),
     });
     expect(rerun.stderr).toBe('');
-    expect(rerun.stdout).toBe('still fine');
+    expect(rerun.stdout).toBe('still fine\n');
   });
 
   it.each([
@@ -221,7 +229,7 @@ describe('resuming damaged files', () => {
       const server = await serve([{ text: 'never' }]);
       const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
       expect(run.exitCode).toBe(1);
-      expect(run.stderr).toBe(`tick: ${file} ${message}`);
+      expect(run.stderr).toBe(`tick: ${file} ${message}\n`);
       expect(server.requests).toHaveLength(0);
       expect(readFileSync(file).equals(before)).toBe(true);
       // And no lock is left behind to block the next attempt.
@@ -229,7 +237,7 @@ describe('resuming damaged files', () => {
         cwd,
         env: tickEnv(server.baseURL, home),
       });
-      expect(again.stderr).toBe(`tick: ${file} ${message}`);
+      expect(again.stderr).toBe(`tick: ${file} ${message}\n`);
     },
   );
 });

@@ -1,8 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TICK_BIN } from '../support/run-cli';
 import type { ChatMessage } from '../../src/model/types';
+
+/** `npm test` builds first; a lone run of these files builds dist/ only if it is missing. */
+export function ensureBuilt(): void {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  if (existsSync(join(root, 'dist', 'cli.js'))) return;
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+}
 
 /** Environment for a child tick: the scripted server as the model, a private TICK_HOME. */
 export function tickEnv(baseURL: string, home: string): Record<string, string> {

@@ -1,6 +1,7 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import { Terminal } from '@xterm/headless';
 import { fileURLToPath } from 'node:url';
+import stringWidth from 'string-width';
 
 /** Keys as a terminal sends them. */
 export const KEYS = {
@@ -17,6 +18,47 @@ export const KEYS = {
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
 } as const;
+
+/** Zero-width joiners and marks, variation selectors, skin-tone modifiers, tag characters. */
+const ZERO_WIDTH_RANGES: [number, number][] = [
+  [0x200b, 0x200f],
+  [0x0300, 0x036f],
+  [0xfe00, 0xfe0f],
+  [0x1f3fb, 0x1f3ff],
+  [0xe0020, 0xe007f],
+];
+
+/**
+ * Makes the headless xterm measure characters as string-width does (emoji and CJK two
+ * columns), as modern terminals do; its built-in Unicode 6 tables count many emoji as one.
+ */
+export function useStringWidthUnicode(term: Terminal): void {
+  const cache = new Map<number, 0 | 1 | 2>();
+  const wcwidth = (codepoint: number): 0 | 1 | 2 => {
+    let width = cache.get(codepoint);
+    if (width === undefined) {
+      const zero = ZERO_WIDTH_RANGES.some(([low, high]) => codepoint >= low && codepoint <= high);
+      width = zero ? 0 : (Math.min(2, stringWidth(String.fromCodePoint(codepoint))) as 0 | 1 | 2);
+      cache.set(codepoint, width);
+    }
+    return width;
+  };
+  term.unicode.register({
+    version: 'string-width',
+    wcwidth,
+    charProperties(codepoint: number, preceding: number): number {
+      let width: number = wcwidth(codepoint);
+      let join = width === 0 && preceding !== 0;
+      if (join) {
+        const previous = (preceding >> 1) & 3;
+        if (previous === 0) join = false;
+        else if (previous > width) width = previous;
+      }
+      return ((width & 3) << 1) | (join ? 1 : 0);
+    },
+  });
+  term.unicode.activeVersion = 'string-width';
+}
 
 export const TICK_BIN = fileURLToPath(new URL('../../bin/tick.js', import.meta.url));
 
@@ -52,6 +94,7 @@ export class PtySession {
     const cols = options.cols ?? 100;
     const rows = options.rows ?? 30;
     this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 5000 });
+    useStringWidthUnicode(this.term);
     this.pty = spawn(options.command ?? process.execPath, options.args ?? [TICK_BIN], {
       name: 'xterm-256color',
       cols,
@@ -69,7 +112,9 @@ export class PtySession {
     });
     this.pty.onData((data) => {
       this.raw += data;
-      this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
+      this.writes = this.writes.then(
+        () => new Promise<void>((resolve) => this.term.write(data, resolve)),
+      );
     });
     this.exited = new Promise((resolve) =>
       this.pty.onExit((exit) => {
@@ -97,7 +142,8 @@ export class PtySession {
     await this.flush();
     const buffer = this.term.buffer.active;
     const rows: string[] = [];
-    for (let i = 0; i < this.term.rows; i++) rows.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    for (let i = 0; i < this.term.rows; i++)
+      rows.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
     return rows;
   }
 
@@ -110,7 +156,8 @@ export class PtySession {
     await this.flush();
     const buffer = this.term.buffer.normal;
     const rows: string[] = [];
-    for (let i = 0; i < buffer.length; i++) rows.push(buffer.getLine(i)?.translateToString(true) ?? '');
+    for (let i = 0; i < buffer.length; i++)
+      rows.push(buffer.getLine(i)?.translateToString(true) ?? '');
     return rows.join('\n');
   }
 
@@ -120,19 +167,31 @@ export class PtySession {
   }
 
   /** Polls the screen until `check` passes. */
-  async waitFor(check: (screen: string) => boolean, timeoutMs = 15_000, what = 'the screen'): Promise<string> {
+  async waitFor(
+    check: (screen: string) => boolean,
+    timeoutMs = 15_000,
+    what = 'the screen',
+  ): Promise<string> {
     const started = Date.now();
     for (;;) {
       const screen = await this.screenText();
       if (check(screen)) return screen;
-      if (this.exit) throw new Error(`the program exited (${JSON.stringify(this.exit)}) while waiting for ${what}:\n${screen}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
+      if (this.exit)
+        throw new Error(
+          `the program exited (${JSON.stringify(this.exit)}) while waiting for ${what}:\n${screen}`,
+        );
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
       await sleep(50);
     }
   }
 
   waitForText(text: string | RegExp, timeoutMs?: number): Promise<string> {
-    return this.waitFor((screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)), timeoutMs, String(text));
+    return this.waitFor(
+      (screen) => (typeof text === 'string' ? screen.includes(text) : text.test(screen)),
+      timeoutMs,
+      String(text),
+    );
   }
 
   /** Types text, then (optionally) Enter as its own key, the way a person does. */

@@ -26,6 +26,7 @@ export async function runTick(
     input: options.input,
     stdin: options.input === undefined ? 'ignore' : undefined,
     reject: false,
+    stripFinalNewline: false,
     timeout: options.timeoutMs ?? 30_000,
   });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };

@@ -130,6 +130,41 @@ describe('session file writing and reading', () => {
     expect(restored.events[0]).toMatchObject({ type: 'tool_result', output: big });
   });
 
+  it('stores a 50 KB tool input once, shared by the assistant message and tool_call_ready', () => {
+    const file = newFile();
+    const input = { path: 'big.txt', content: 'y'.repeat(50_000) };
+    const args = JSON.stringify(input);
+    const writer = SessionWriter.create(file, header());
+    const assistant = {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [
+        { id: 'w1', type: 'function' as const, function: { name: 'write_file', arguments: args } },
+      ],
+    };
+    writer.message(assistant);
+    writer.event({
+      type: 'tool_call_ready',
+      id: 'w1',
+      name: 'write_file',
+      input,
+      summary: 'big.txt',
+    });
+    writer.close();
+    const text = readFileSync(file, 'utf8');
+    expect(text.split(input.content).length - 1).toBe(1);
+    expect(text.length).toBeLessThan(args.length + 1000);
+    const restored = restoreSession(readSessionFile(file));
+    expect(restored.state.messages[0]).toEqual(assistant);
+    expect(restored.events[0]).toEqual({
+      type: 'tool_call_ready',
+      id: 'w1',
+      name: 'write_file',
+      input,
+      summary: 'big.txt',
+    });
+  });
+
   it('counts tool rounds without todo_write since the last state line', () => {
     const file = newFile();
     const writer = SessionWriter.create(file, header());

@@ -8,7 +8,8 @@ export function total(items, discountPercent = 0) {
 `;
 
 export const CART_BUG_LINE = '  const sum = items.reduce((acc, item) => acc + item.price, 0);';
-export const CART_FIXED_LINE = '  const sum = items.reduce((acc, item) => acc + item.price * item.quantity, 0);';
+export const CART_FIXED_LINE =
+  '  const sum = items.reduce((acc, item) => acc + item.price * item.quantity, 0);';
 
 const CART_TEST_JS = `import assert from 'node:assert/strict';
 import { total } from '../src/cart.js';

@@ -1,0 +1,172 @@
+import { EventEmitter } from 'node:events';
+import { rowUpdate } from './row-diff';
+
+const SYNC_START = '\x1b[?2026h';
+const SYNC_END = '\x1b[?2026l';
+const RESET_REGION = '\x1b[r';
+
+export interface FrameWriterOptions {
+  maxFps?: number;
+}
+
+/**
+ * Puts Ink's frames on the alternate screen. Ink renders into `sink` (debug mode: one
+ * whole frame per write); this writes only the rows that changed, at absolute
+ * positions (a big change inside a synchronized update). When the transcript moved up, it scrolls
+ * those rows with a scroll region instead of repainting them, so streaming costs about
+ * the new text. It never clears the whole screen.
+ *
+ * Why not Ink's own writer: in Ink 6.8 `incrementalRendering` moves the cursor up one
+ * row too few after a frame that ends in a newline, so every frame lands one row lower;
+ * the standard writer repaints the whole frame each time.
+ */
+export class FrameWriter {
+  /** The stream Ink renders into. */
+  readonly sink: NodeJS.WriteStream;
+  /** Bytes written to the terminal, for tests and benchmarks. */
+  bytesWritten = 0;
+  private screen: (string | undefined)[] = [];
+  private pending: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlush = 0;
+  private readonly intervalMs: number;
+  private closed = false;
+  /** Bottom row of the scroll region in effect, if one is set. */
+  private region: number | undefined;
+  private readonly onResize = () => {
+    this.screen = [];
+    // A region for the old height could cut the new screen short.
+    if (this.region !== undefined) this.out.write(RESET_REGION);
+    this.region = undefined;
+    this.sinkEmitter.emit('resize');
+  };
+  private readonly sinkEmitter: EventEmitter;
+
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    options: FrameWriterOptions = {},
+  ) {
+    this.intervalMs = Math.ceil(1000 / (options.maxFps ?? 30));
+    const sink = new EventEmitter() as EventEmitter & Record<string, unknown>;
+    Object.defineProperties(sink, {
+      columns: { get: () => out.columns || 80 },
+      rows: { get: () => out.rows || 24 },
+      isTTY: { value: true },
+      write: {
+        value: (data: string | Uint8Array, callback?: () => void) => {
+          this.receive(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
+          if (typeof callback === 'function') setImmediate(callback);
+          return true;
+        },
+      },
+    });
+    this.sinkEmitter = sink;
+    // Ink only uses these members of its stdout.
+    this.sink = sink as unknown as NodeJS.WriteStream;
+    out.on('resize', this.onResize);
+  }
+
+  private receive(frame: string): void {
+    if (this.closed || frame === '') return;
+    this.pending = frame;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastFlush + this.intervalMs - Date.now());
+    // Frames of one tick (a key, then the store) are merged; later ones wait their turn.
+    this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** Writes the latest frame now. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending === undefined || this.closed) return;
+    const lines = this.pending.split('\n');
+    this.pending = undefined;
+    this.lastFlush = Date.now();
+    const rows = this.out.rows || 24;
+    const columns = this.out.columns || 80;
+    // The last terminal row stays empty: writing there could scroll the screen.
+    const visible = lines.slice(0, Math.max(0, rows - 1));
+    const scroll = this.scroll(visible);
+    let output = scroll;
+    let changed = 0;
+    const height = Math.max(visible.length, this.screen.length);
+    for (let row = 0; row < height && row < rows; row++) {
+      const next = visible[row] ?? '';
+      if (this.screen[row] === next) continue;
+      output += rowUpdate(this.screen[row], next, row, columns);
+      this.screen[row] = next;
+      changed += 1;
+    }
+    if (!output) return;
+    // Rows are overwritten in place, never erased first, so a partly drawn update is
+    // never blank; only a big change (a page, a resize) is worth a synchronized update.
+    const text = changed >= 4 ? SYNC_START + output + SYNC_END : output;
+    this.bytesWritten += Buffer.byteLength(text);
+    this.out.write(text);
+  }
+
+  /**
+   * When the new frame's top rows are the old ones moved up by k, scrolls that region
+   * by k rows (the terminal moves them) and updates the screen model to match.
+   */
+  private scroll(lines: string[]): string {
+    const old = this.screen;
+    if (old.length < 4) return '';
+    let shift = 0;
+    let run = 0;
+    for (let k = 1; k < Math.min(old.length, 64); k++) {
+      let m = 0;
+      while (
+        m + k < old.length &&
+        m < lines.length &&
+        old[m + k] !== undefined &&
+        lines[m] === old[m + k]
+      )
+        m++;
+      if (m > run) {
+        run = m;
+        shift = k;
+      }
+    }
+    let inPlace = 0;
+    for (let i = 0; i < run + shift && i < lines.length; i++) if (lines[i] === old[i]) inPlace++;
+    if (run < 3 || run <= inPlace) return '';
+    // A row that moved and grew (the streaming line) moves with the region, so only its
+    // new end is written afterwards.
+    while (
+      run + shift < old.length &&
+      run < lines.length &&
+      sharedPrefix(lines[run], old[run + shift]) >= 8
+    )
+      run++;
+    const bottom = run + shift;
+    for (let i = 0; i < bottom; i++) this.screen[i] = i < run ? old[i + shift] : '';
+    // The region stays set between frames (nothing here writes a line feed); it is only
+    // sent again when it changes, and reset on close.
+    const region = bottom === this.region ? '' : `\x1b[1;${bottom}r`;
+    this.region = bottom;
+    return `${region}\x1b[${shift}S`;
+  }
+
+  /** Forget what is on screen (after something else wrote to it). */
+  invalidate(): void {
+    this.screen = [];
+  }
+
+  close(): void {
+    this.flush();
+    if (this.region !== undefined) this.out.write(RESET_REGION);
+    this.region = undefined;
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.out.off('resize', this.onResize);
+  }
+}
+
+function sharedPrefix(a: string | undefined, b: string | undefined): number {
+  if (!a || !b) return 0;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}

@@ -1,0 +1,142 @@
+/* eslint-disable no-control-regex -- this module reads terminal escape sequences */
+import stringWidth from 'string-width';
+
+const ERASE_LINE_END = '\x1b[K';
+const RESET = '\x1b[0m';
+const TOKEN = /\x1b\[[0-9;?]*[A-Za-z]|[\s\S]/gu;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+interface Token {
+  text: string;
+  start: number;
+  escape: boolean;
+}
+
+/** Escapes and graphemes with their offsets, so a cut never splits either. */
+function tokens(line: string): Token[] {
+  const out: Token[] = [];
+  let index = 0;
+  for (const match of line.matchAll(TOKEN)) {
+    if (match.index !== index) continue;
+    const text = match[0];
+    if (text.startsWith('\x1b')) {
+      out.push({ text, start: index, escape: true });
+      index += text.length;
+    } else {
+      const rest = line.slice(index);
+      const grapheme = segmenter.segment(rest)[Symbol.iterator]().next().value?.segment ?? text;
+      // A grapheme may swallow an escape; fall back to one character then.
+      const safe = grapheme.includes('\x1b') ? text : grapheme;
+      out.push({ text: safe, start: index, escape: false });
+      index += safe.length;
+    }
+  }
+  return out;
+}
+
+function visibleWidth(parts: Token[]): number {
+  let text = '';
+  for (const part of parts) if (!part.escape) text += part.text;
+  return stringWidth(text);
+}
+
+/** SGR codes that set or clear one attribute of the pen. */
+const ATTRIBUTES: Record<number, [string, string | null]> = {
+  1: ['bold', '1'],
+  2: ['dim', '2'],
+  3: ['italic', '3'],
+  23: ['italic', null],
+  4: ['underline', '4'],
+  24: ['underline', null],
+  7: ['inverse', '7'],
+  27: ['inverse', null],
+  9: ['strike', '9'],
+  29: ['strike', null],
+  39: ['fg', null],
+  49: ['bg', null],
+};
+
+function isColor(code: number, base: number): boolean {
+  return (code >= base && code <= base + 7) || (code >= base + 60 && code <= base + 67);
+}
+
+/** The pen after a run of SGR escapes, as one escape (empty for the default pen). */
+function styleOf(parts: Token[]): string {
+  const pen = new Map<string, string>();
+  for (const part of parts) {
+    if (!part.escape || !part.text.endsWith('m')) continue;
+    const codes = part.text
+      .slice(2, -1)
+      .split(';')
+      .map((code) => (code === '' ? 0 : Number(code)));
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i];
+      const attribute = ATTRIBUTES[code];
+      if (code === 0) {
+        pen.clear();
+      } else if (code === 22) {
+        pen.delete('bold');
+        pen.delete('dim');
+      } else if (attribute) {
+        if (attribute[1] === null) pen.delete(attribute[0]);
+        else pen.set(attribute[0], attribute[1]);
+      } else if (code === 38 || code === 48) {
+        // Extended colour: 38;5;n or 38;2;r;g;b.
+        const length = codes[i + 1] === 5 ? 3 : 5;
+        pen.set(code === 38 ? 'fg' : 'bg', codes.slice(i, i + length).join(';'));
+        i += length - 1;
+      } else if (isColor(code, 30)) {
+        pen.set('fg', String(code));
+      } else if (isColor(code, 40)) {
+        pen.set('bg', String(code));
+      }
+    }
+  }
+  return pen.size ? `\x1b[${[...pen.values()].join(';')}m` : '';
+}
+
+/**
+ * The bytes that turn row `row` (0-based) from `old` into `next`: only the cells from
+ * the first difference, and when the tail is unchanged and the changed middle keeps
+ * its width, only the middle (a spinner frame costs a few bytes).
+ */
+export function rowUpdate(
+  old: string | undefined,
+  next: string,
+  row: number,
+  columns: number,
+): string {
+  const at = (column: number) =>
+    column === 0 ? `\x1b[${row + 1}H` : `\x1b[${row + 1};${column + 1}H`;
+  const fill = (width: number) => (width < columns ? ERASE_LINE_END : '');
+  // Every write leaves the pen in the default style (Ink closes what it opens, and a
+  // cut middle ends with a reset), so no reset is needed before a row.
+  if (old === undefined || old === '') return `${at(0)}${next}${fill(stringWidth(next))}`;
+  const a = tokens(old);
+  const b = tokens(next);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head].text === b[head].text) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail].text === b[b.length - 1 - tail].text
+  )
+    tail++;
+  // Escapes before the cut stay in the prefix: their net effect is replayed once.
+  const prefix = b.slice(0, head);
+  const column = visibleWidth(prefix);
+  const style = styleOf(prefix);
+  const oldMiddle = a.slice(head, a.length - tail);
+  const newMiddle = b.slice(head, b.length - tail);
+  if (tail > 0 && visibleWidth(oldMiddle) === visibleWidth(newMiddle)) {
+    // Leave the pen as found: reset only if the middle ends styled.
+    const after = styleOf(b.slice(0, b.length - tail));
+    return `${at(column)}${style}${newMiddle.map((part) => part.text).join('')}${after ? RESET : ''}`;
+  }
+  const rest = b
+    .slice(head)
+    .map((part) => part.text)
+    .join('');
+  return `${at(column)}${style}${rest}${fill(stringWidth(next))}`;
+}

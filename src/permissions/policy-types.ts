@@ -1,0 +1,51 @@
+import type { PermissionRules } from '../config/types';
+import type { RuleList, RuleSource } from './rules';
+import type { PermissionMode, ToolAccess } from './types';
+
+export interface RuleSourceInput {
+  source: RuleSource;
+  rules: Partial<PermissionRules>;
+}
+
+export interface PolicyOptions {
+  mode: PermissionMode;
+  /** Rules from the merged settings and flags (listed as source 'settings'). */
+  rules?: Partial<PermissionRules>;
+  /** Rules with their origin, for /permissions (user, project, local, flag). */
+  sources?: RuleSourceInput[];
+  /** Workspace roots: cwd plus --add-dir. */
+  roots: string[];
+  cwd: string;
+  /** The user's home directory (os.homedir()), for `~` and the secret list. */
+  home: string;
+  /** False in print mode: what would be asked is denied, with the flag that would allow it. */
+  interactive: boolean;
+  /** Symlink resolution; defaults to the real file system. */
+  realpath?: (abs: string) => string;
+}
+
+export interface ToolCall {
+  toolName: string;
+  input: unknown;
+  access: ToolAccess;
+}
+
+export interface PermissionDecision {
+  action: 'allow' | 'ask' | 'deny';
+  /** Why, briefly: "deletes files", "outside workspace: /etc/hosts". */
+  reason: string;
+  /** What decided: 'mode default', 'rule deny bash(rm:*)', 'mode plan', 'print mode', 'forbidden'. */
+  by: string;
+  /** The command or the path(s), whole. */
+  subject: string;
+  /** For ask: the rule "allow always" adds; absent when always is not offered. */
+  alwaysRule?: string;
+  /** For deny: the tool result the model receives. */
+  message?: string;
+}
+
+export interface ListedRule {
+  source: RuleSource;
+  list: RuleList;
+  rule: string;
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { PtySession } from '../support/pty';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+test('with no model configured, the demo plays a scripted session through the real tools', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'tick-demo-user-'));
+  const home = mkdtempSync(join(tmpdir(), 'tick-home-'));
+  cleanups.push(
+    () => rmSync(cwd, { recursive: true, force: true }),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
+  const session = new PtySession({
+    cwd,
+    cols: 110,
+    rows: 36,
+    env: {
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+      TICK_MODEL: undefined,
+      TICK_HOME: home,
+    },
+  });
+  cleanups.push(() => session.dispose());
+
+  const banner = await session.waitForText('Demo model: no model is configured', 20_000);
+  expect(banner).toMatch(/^demo model · acceptEdits/m);
+  const asked = await session.waitForText('Run this command?', 30_000);
+  expect(asked).toContain('rm -rf build');
+  expect(asked).toContain('☑ Run the tests');
+  expect(asked).toMatch(/✓ edit_file\s+src\/cart\.js/);
+  expect(asked).toMatch(/✓ bash\s+node test\/cart\.test\.js/);
+  await session.type('y');
+  const done = await session.waitForText('That was the built-in demo', 30_000);
+  expect(done).toContain('Todos 4/4');
+  expect(done).toMatch(/✓ bash\s+rm -rf build/);
+
+  await session.type('what can you do?', true);
+  const answer = await session.waitForText('Any OpenAI-compatible server works', 20_000);
+  expect(answer).toContain('demo model');
+  expect(answer).toContain('TICK_MODEL');
+  // The user's own folder was never touched.
+  expect(readdirSync(cwd)).toEqual([]);
+}, 90_000);

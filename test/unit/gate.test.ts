@@ -1,0 +1,182 @@
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/agent/events';
+import type { HookContext } from '../../src/hooks/types';
+import { createPermissionGate } from '../../src/permissions/gate';
+import { PermissionPolicy, type PolicyOptions } from '../../src/permissions/policy';
+import type { ApprovalDecision, ApprovalRequest, ToolAccess } from '../../src/permissions/types';
+
+const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-gate-')));
+afterAll(() => rmSync(ws, { recursive: true, force: true }));
+
+interface Harness {
+  events: AgentEvent[];
+  asked: ApprovalRequest[];
+  run: (toolName: string, access: ToolAccess, callId?: string) => Promise<{ block?: string }>;
+  policy: PermissionPolicy;
+}
+
+function harness(
+  answers: (ApprovalDecision | Error)[],
+  opts: Partial<PolicyOptions> = {},
+  controller = new AbortController(),
+): Harness {
+  const policy = new PermissionPolicy({
+    mode: 'default',
+    roots: [ws],
+    cwd: ws,
+    home: path.join(ws, 'home'),
+    interactive: true,
+    ...opts,
+  });
+  const gate = createPermissionGate(policy);
+  const events: AgentEvent[] = [];
+  const asked: ApprovalRequest[] = [];
+  const ctx: HookContext = {
+    sessionId: 's1',
+    cwd: ws,
+    signal: controller.signal,
+    emit: (e) => events.push(e),
+    approve: async (request, signal) => {
+      expect(signal).toBe(controller.signal);
+      asked.push(request);
+      const answer = answers.shift();
+      if (!answer) throw new Error('approve was called more often than expected');
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return {
+    events,
+    asked,
+    policy,
+    run: async (toolName, access, callId = 'c1') =>
+      (await gate({ callId, toolName, input: { command: access.command }, access }, ctx)) ?? {},
+  };
+}
+
+const exec = (command: string): ToolAccess => ({ kind: 'exec', command });
+
+describe('permission gate', () => {
+  it('lets allowed calls through silently', async () => {
+    const h = harness([]);
+    expect(await h.run('bash', exec('git status'))).toEqual({});
+    expect(h.events).toEqual([]);
+  });
+
+  it('asks, then reports the decision, in order', async () => {
+    const h = harness([{ decision: 'allow_once' }]);
+    expect(await h.run('bash', exec('rm -rf build'), 'call-7')).toEqual({});
+    const request = {
+      callId: 'call-7',
+      toolName: 'bash',
+      subject: 'rm -rf build',
+      reason: 'deletes files',
+      alwaysRule: 'bash(rm -rf build)',
+    };
+    expect(h.asked).toEqual([request]);
+    expect(h.events).toEqual([
+      { type: 'permission_asked', request },
+      { type: 'permission_decided', callId: 'call-7', decision: 'allow', by: 'user' },
+    ]);
+  });
+
+  it('blocks a denied call with a text naming the user, and passes on their note', async () => {
+    const h = harness([
+      { decision: 'deny' },
+      { decision: 'deny', note: '  use the clean script instead ' },
+    ]);
+    expect(await h.run('bash', exec('rm -rf build'))).toEqual({
+      block:
+        'Error: Permission denied by the user: rm -rf build (deletes files). ' +
+        'Do not retry this command; ask the user or choose another approach.',
+    });
+    const second = await h.run('bash', exec('rm -rf build'), 'c2');
+    expect(second.block).toBe(
+      'Error: Permission denied by the user: rm -rf build (deletes files). ' +
+        'Do not retry this command; ask the user or choose another approach. The user said: use the clean script instead',
+    );
+    expect(h.events.filter((e) => e.type === 'permission_decided')).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
+      {
+        type: 'permission_decided',
+        callId: 'c2',
+        decision: 'deny',
+        by: 'user',
+        note: 'use the clean script instead',
+      },
+    ]);
+  });
+
+  it('remembers allow always for the session, and allow once only once', async () => {
+    const h = harness([
+      { decision: 'allow_always' },
+      { decision: 'allow_once' },
+      { decision: 'allow_once' },
+    ]);
+    await h.run('bash', exec('rm -rf build'));
+    expect(h.policy.sessionRules).toEqual(['bash(rm -rf build)']);
+    expect(await h.run('bash', exec('rm -rf build'))).toEqual({});
+    expect(h.asked).toHaveLength(1);
+    const outside: ToolAccess = { kind: 'read', paths: ['/etc/hosts'] };
+    expect(await h.run('read_file', outside)).toEqual({});
+    expect(await h.run('read_file', outside)).toEqual({});
+    expect(h.asked.map((r) => r.reason)).toEqual([
+      'deletes files',
+      'outside workspace: /etc/hosts',
+      'outside workspace: /etc/hosts',
+    ]);
+  });
+
+  it('never asks for a call the policy denies, and says what denied it', async () => {
+    const h = harness([], { rules: { allow: [], ask: [], deny: ['bash(rm:*)'] } });
+    expect((await h.run('bash', exec('rm -rf build'))).block).toBe(
+      'Error: Permission denied by rule deny bash(rm:*) (from settings): rm -rf build. ' +
+        'Do not retry this command; ask the user or choose another approach.',
+    );
+    expect(h.events).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'rule deny bash(rm:*)' },
+    ]);
+
+    const plan = harness([], { mode: 'plan' });
+    const blocked = await plan.run('write_file', {
+      kind: 'write',
+      paths: [path.join(ws, 'a.txt')],
+    });
+    expect(blocked.block).toMatch(
+      /^Error: Permission denied in plan mode \(read-only\): .*a\.txt \(write_file changes files\)\. tick is in plan mode/,
+    );
+    expect(plan.events).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'mode plan' },
+    ]);
+  });
+
+  it('denies in print mode without asking, naming the flags that would allow the call', async () => {
+    const h = harness([], { interactive: false });
+    const result = await h.run('bash', exec('rm -rf build'));
+    expect(result.block).toContain(
+      'Permission denied in print mode: this call needs approval (deletes files): rm -rf build.',
+    );
+    expect(result.block).toContain(
+      '--permission-mode bypassPermissions, or --allowedTools "bash(rm -rf build)"',
+    );
+    expect(h.asked).toEqual([]);
+    expect(h.events).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'print mode' },
+    ]);
+  });
+
+  it('treats an approval cut short by an abort as a denial, and the call does not run', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const h = harness([new Error('aborted')], {}, controller);
+    const result = await h.run('bash', exec('rm -rf build'));
+    expect(result.block).toBe(
+      'Error: The permission request for rm -rf build was cancelled; the call did not run.',
+    );
+    expect(h.events.map((e) => e.type)).toEqual(['permission_asked', 'permission_decided']);
+    expect(h.events[1]).toMatchObject({ decision: 'deny', by: 'cancelled' });
+  });
+});

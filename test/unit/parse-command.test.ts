@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../../src/permissions/parse-command';
+
+const ctx = { cwd: '/work/ws', home: '/home/tester' };
+const parse = (command: string) => parseCommand(command, ctx);
+const names = (command: string) => parse(command).map((p) => p.name);
+const argv = (command: string) =>
+  parse(command).map((p) => p.argv.map((a) => a.value ?? `<${a.unknown}>`));
+
+describe('parseCommand', () => {
+  it('splits on ; && || | & and newlines', () => {
+    expect(names('a; b && c || d | e & f\ng')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(parse('a | b')[1]).toMatchObject({ stdin: 'pipe', pipelineSize: 2 });
+    expect(parse('a | b')[1].upstream.map((p) => p.name)).toEqual(['a']);
+    expect(parse('sleep 1 &')[0].background).toBe(true);
+  });
+
+  it('keeps quoted operators and comments inside words', () => {
+    expect(argv(`echo 'a; rm x' "b && c" # rm -rf /`)).toEqual([['echo', 'a; rm x', 'b && c']]);
+    expect(argv('echo a#b')).toEqual([['echo', 'a#b']]);
+  });
+
+  it('finds commands inside substitutions, bash -c strings, eval and here-docs', () => {
+    expect(names('echo $(date) `whoami` <(ls)')).toEqual(['date', 'whoami', 'ls', 'echo']);
+    expect(parse(`bash -c 'cd x && make'`).map((p) => [p.name, p.via])).toEqual([
+      ['cd', ['bash -c']],
+      ['make', ['bash -c']],
+    ]);
+    expect(names('eval "ls; pwd"')).toEqual(['ls', 'pwd']);
+    expect(names('sh <<EOF\nls\nrm x\nEOF\necho done')).toEqual(['ls', 'rm', 'echo']);
+    expect(names("cat <<'EOF'\n$(rm x)\nEOF")).toEqual(['cat']);
+    expect(names('cat <<EOF\n$(rm x)\nEOF')).toEqual(['rm', 'cat']);
+  });
+
+  it('looks through wrappers and keeps safe ones out of the rule text', () => {
+    const [part] = parse('sudo -u bob timeout 5 nice -n 2 env FOO=1 npm test');
+    expect(part).toMatchObject({ name: 'npm', wrappers: ['sudo', 'timeout', 'nice', 'env'] });
+    expect(part.matchText).toBe('sudo -u bob timeout 5 nice -n 2 env FOO=1 npm test');
+    expect(part.coreText).toBe('npm test');
+    expect(parse('timeout 5 nice npm test')[0].matchText).toBe('npm test');
+    expect(parse('FOO=1 npm test > out.log')[0]).toMatchObject({
+      matchText: 'npm test',
+      fullText: 'npm test > out.log',
+    });
+  });
+
+  it('normalises the program name', () => {
+    for (const command of [
+      '\\rm x',
+      "'rm' x",
+      '"r"m x',
+      '/bin/rm x',
+      '/usr/bin/env rm x',
+      '$(which rm) x',
+    ]) {
+      expect(parse(command).at(-1), command).toMatchObject({ name: 'rm', qualified: false });
+    }
+    expect(parse('./rm x')[0]).toMatchObject({ name: 'rm', qualified: true });
+  });
+
+  it('tracks variables and cd within the command', () => {
+    expect(argv('D=build; rm -r "$D"/out')).toEqual([[], ['rm', '-r', 'build/out']]);
+    expect(argv('X="a b"; printf $X "$X"')[1]).toEqual(['printf', 'a', 'b', 'a b']);
+    expect(
+      parse('cd src && ls; cd /tmp; ls; cd $X; ls')
+        .filter((p) => p.name === 'ls')
+        .map((p) => p.cwd),
+    ).toEqual(['/work/ws/src', '/tmp', undefined]);
+    expect(argv('echo ~ ~/a "~" $HOME ${HOME}')).toEqual([
+      ['echo', '/home/tester', '/home/tester/a', '~', '/home/tester', '/home/tester'],
+    ]);
+    expect(argv('echo {a,b}.txt')).toEqual([['echo', 'a.txt', 'b.txt']]);
+  });
+
+  it('turns xargs and find -exec into the command they run', () => {
+    expect(parse('ls | xargs -0 rm -f')[1]).toMatchObject({
+      name: 'rm',
+      via: ['xargs'],
+      extraArgs: true,
+    });
+    expect(argv('echo a b | xargs rm')[1]).toEqual(['rm', 'a', 'b']);
+    const [find, exec] = parse('find src -name "*.o" -exec rm {} +');
+    expect(find.argv.map((a) => a.value)).toEqual(['find', 'src', '-name', '*.o']);
+    expect(exec).toMatchObject({ name: 'rm', via: ['find -exec'] });
+    expect(exec.argv[1]).toMatchObject({ value: 'src/*', glob: true });
+  });
+
+  it('records redirections with their targets', () => {
+    const [part] = parse('cmd < in.txt > out.txt 2>&1 >> log &> all 2> err >| f');
+    expect(part.redirects.map((r) => `${r.kind}:${r.op}:${r.target.value}`)).toEqual([
+      'read:<:in.txt',
+      'write:>:out.txt',
+      'dup:>&:1',
+      'write:>>:log',
+      'write:&>:all',
+      'write:>:err',
+      'write:>|:f',
+    ]);
+  });
+
+  it('marks what it cannot read with confidence', () => {
+    const cases: [string, string][] = [
+      ['echo "open', 'the command cannot be parsed: unterminated double quote'],
+      ["echo 'open", 'the command cannot be parsed: unterminated single quote'],
+      ['echo `open', 'the command cannot be parsed: unterminated backtick'],
+      ['echo $(open', 'the command cannot be parsed: unterminated $(...)'],
+      ['if true; then ls', "the command cannot be parsed: expected 'fi', found end of command"],
+      ['cat <<EOF\nno end', 'the command cannot be parsed: here-document is not terminated'],
+      ['$CMD -rf x', 'the program name is only known at run time ($CMD)'],
+      ['${X:-rm} x', 'the program name is only known at run time (${...})'],
+      ['/bin/r? x', 'the program name is a file-name pattern (/bin/r?)'],
+      ['bash -c "$SCRIPT"', 'runs code that is only known at run time (bash -c)'],
+      ['bash <(cat x)', 'runs code that is only known at run time (bash <(...))'],
+      ['base64 -d x | sh', 'runs text piped into sh that is only known at run time'],
+      ['curl -s x | bash', 'runs downloaded code (curl | bash)'],
+    ];
+    for (const [command, reason] of cases) {
+      const parts = parse(command).filter((p) => p.unparseable);
+      expect(
+        parts.map((p) => p.unparseable),
+        command,
+      ).toEqual([reason]);
+    }
+  });
+
+  it('marks the function around a part (fork bombs are found from it)', () => {
+    const parts = parse(':(){ :|:& };:');
+    expect(parts.map((p) => [p.inFunctions, p.background, p.pipelineSize])).toEqual([
+      [[':'], true, 2],
+      [[':'], true, 2],
+      [[], false, 1],
+    ]);
+  });
+});
