@@ -22,7 +22,9 @@ function selected(filters) {
   if (!filters.length) return BENCHMARKS;
   const chosen = BENCHMARKS.filter((b) => filters.some((f) => b.name.includes(f.toLowerCase())));
   if (!chosen.length) {
-    console.error(`bench: no benchmark matches ${filters.join(' ')} (have: ${BENCHMARKS.map((b) => b.name).join(', ')})`);
+    console.error(
+      `bench: no benchmark matches ${filters.join(' ')} (have: ${BENCHMARKS.map((b) => b.name).join(', ')})`,
+    );
     process.exit(2);
   }
   return chosen;
@@ -31,7 +33,8 @@ function selected(filters) {
 /** The app when it shows its prompt input in a PTY within 15 s, else print mode. */
 async function pickTick() {
   const wanted = process.env.BENCH_TICK;
-  if (wanted === 'app' || wanted === 'print') return { subject: tickSubject(wanted), why: `BENCH_TICK=${wanted}` };
+  if (wanted === 'app' || wanted === 'print')
+    return { subject: tickSubject(wanted), why: `BENCH_TICK=${wanted}` };
   if (!existsSync(fileURLToPath(new URL('../src/cli/interactive.tsx', import.meta.url)))) {
     return { subject: tickSubject('print'), why: 'src/cli/interactive.tsx does not exist yet' };
   }
@@ -56,7 +59,9 @@ async function main() {
   const { subject: tick, why } = await pickTick();
   const started = nowMs();
   console.log(`tick bench: ${tick.label} (${why}) vs ${floorSubject.label}`);
-  console.log(`${os.cpus().length} CPUs, node ${process.version}, median of ${runs} runs each, PTY 100x30\n`);
+  console.log(
+    `${os.cpus().length} CPUs, node ${process.version}, median of ${runs} runs each, PTY 100x30\n`,
+  );
 
   const rows = [];
   const notes = [];

@@ -32,8 +32,11 @@ async function main(argv: string[]): Promise<number> {
     case 'run': {
       const config = resolveConfig(flags, process.env, process.cwd());
       if (command.print) {
-        const prompt = command.prompt ?? (await readStdinPrompt());
-        if (!prompt) {
+        for (const warning of config.warnings ?? []) process.stderr.write(`tick: ${warning}\n`);
+        // A replay brings its own prompts; `-r` without an id lists sessions.
+        const needsPrompt = command.replay === undefined && command.resume?.kind !== 'pick';
+        const prompt = command.prompt ?? (needsPrompt ? await readStdinPrompt() : '');
+        if (needsPrompt && !prompt) {
           process.stderr.write('tick: -p needs a prompt (as an argument or on stdin)\n');
           return 2;
         }

@@ -68,12 +68,22 @@ async function measure(subject, turns) {
   const script = (_request, r) => {
     if (session) {
       const tree = readTree(session.pid);
-      marks.push({ calls: callsDone, at: nowMs(), cpu: tree.cpuSeconds, rssKb: tree.rssKb, frames: session.frames });
+      marks.push({
+        calls: callsDone,
+        at: nowMs(),
+        cpu: tree.cpuSeconds,
+        rssKb: tree.rssKb,
+        frames: session.frames,
+      });
     }
     const turn = turns[r];
     if (!turn) return { text: FINAL };
     callsDone += turn.length;
-    return { text: `Checking the next ${turn.length === 1 ? 'step' : 'files'}.`, toolCalls: turn, chunkSize: 64 };
+    return {
+      text: `Checking the next ${turn.length === 1 ? 'step' : 'files'}.`,
+      toolCalls: turn,
+      chunkSize: 64,
+    };
   };
   return runOnce(subject, { script, prompt: PROMPT, files: FILES }, async (run) => {
     session = run.session;
@@ -82,13 +92,19 @@ async function measure(subject, turns) {
     await submitPrompt(subject, session, PROMPT);
     let finished = true;
     try {
-      await session.waitForScreen((s) => s.includes(FINAL), { timeoutMs: BUDGET_MS, what: 'the final answer' });
+      await session.waitForScreen((s) => s.includes(FINAL), {
+        timeoutMs: BUDGET_MS,
+        what: 'the final answer',
+      });
     } catch (error) {
       if (!session.alive) throw error;
       finished = false;
     }
     const reached = marks.length ? marks[marks.length - 1].calls : 0;
-    const near = (calls) => marks.reduce((best, m) => (Math.abs(m.calls - calls) < Math.abs(best.calls - calls) ? m : best));
+    const near = (calls) =>
+      marks.reduce((best, m) =>
+        Math.abs(m.calls - calls) < Math.abs(best.calls - calls) ? m : best,
+      );
     const [a, b, c, d] = [0.05, 0.15, 0.9, 1].map((f) => near(f * reached));
     const perFrame = (from, to) => (to.cpu - from.cpu) / Math.max(1, to.frames - from.frames);
     return {
@@ -118,24 +134,71 @@ export default {
     const m = (who, field) => median(runsOf[who].map((r) => r[field]));
     const app = tick.kind === 'app';
     const rows = [
-      { figure: 'peak RSS, whole tree', tick: m('tick', 'peakMb'), floor: m('floor', 'peakMb'), unit: 'MB', digits: 0, target: { ratioMax: 1.5 } },
-      { figure: 'RSS at end ÷ at 15%', tick: m('tick', 'rssGrowth'), floor: m('floor', 'rssGrowth'), target: { max: 1.25, label: '≤ 1.25 (flat)' } },
+      {
+        figure: 'peak RSS, whole tree',
+        tick: m('tick', 'peakMb'),
+        floor: m('floor', 'peakMb'),
+        unit: 'MB',
+        digits: 0,
+        target: { ratioMax: 1.5 },
+      },
+      {
+        figure: 'RSS at end ÷ at 15%',
+        tick: m('tick', 'rssGrowth'),
+        floor: m('floor', 'rssGrowth'),
+        target: { max: 1.25, label: '≤ 1.25 (flat)' },
+      },
     ];
     if (app) {
       rows.push(
-        { figure: 'CPU per frame, calls 5-15%', tick: m('tick', 'cpuPerFrameStartMs'), unit: 'ms', target: { label: 'info' } },
-        { figure: 'CPU per frame, last 10%', tick: m('tick', 'cpuPerFrameEndMs'), unit: 'ms', target: { label: 'info' } },
-        { figure: 'CPU per frame, end ÷ start', tick: m('tick', 'frameGrowth'), target: { max: 1.25, label: '≤ 1.25 (flat)' } },
+        {
+          figure: 'CPU per frame, calls 5-15%',
+          tick: m('tick', 'cpuPerFrameStartMs'),
+          unit: 'ms',
+          target: { label: 'info' },
+        },
+        {
+          figure: 'CPU per frame, last 10%',
+          tick: m('tick', 'cpuPerFrameEndMs'),
+          unit: 'ms',
+          target: { label: 'info' },
+        },
+        {
+          figure: 'CPU per frame, end ÷ start',
+          tick: m('tick', 'frameGrowth'),
+          target: { max: 1.25, label: '≤ 1.25 (flat)' },
+        },
       );
     }
     rows.push(
-      { figure: 'wall per call, calls 5-15%', tick: m('tick', 'msPerCallStart'), floor: m('floor', 'msPerCallStart'), unit: 'ms', target: { label: 'info' } },
-      { figure: 'wall per call, last 10%', tick: m('tick', 'msPerCallEnd'), floor: m('floor', 'msPerCallEnd'), unit: 'ms', target: { label: 'info' } },
-      { figure: `${CALLS} calls, wall time`, tick: m('tick', 'seconds'), floor: m('floor', 'seconds'), unit: 's', digits: 1, target: { label: 'info' } },
+      {
+        figure: 'wall per call, calls 5-15%',
+        tick: m('tick', 'msPerCallStart'),
+        floor: m('floor', 'msPerCallStart'),
+        unit: 'ms',
+        target: { label: 'info' },
+      },
+      {
+        figure: 'wall per call, last 10%',
+        tick: m('tick', 'msPerCallEnd'),
+        floor: m('floor', 'msPerCallEnd'),
+        unit: 'ms',
+        target: { label: 'info' },
+      },
+      {
+        figure: `${CALLS} calls, wall time`,
+        tick: m('tick', 'seconds'),
+        floor: m('floor', 'seconds'),
+        unit: 's',
+        digits: 1,
+        target: { label: 'info' },
+      },
     );
     const unfinished = runsOf.tick.find((r) => !r.finished);
     const notes = unfinished
-      ? [`long-session: tick did not finish within ${BUDGET_MS / 1000} s (reached ${unfinished.reached} of ${CALLS} calls); its figures cover the calls it reached, from 1 run`]
+      ? [
+          `long-session: tick did not finish within ${BUDGET_MS / 1000} s (reached ${unfinished.reached} of ${CALLS} calls); its figures cover the calls it reached, from 1 run`,
+        ]
       : [];
     return { rows, notes, samples: runsOf };
   },

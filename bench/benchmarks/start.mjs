@@ -8,14 +8,18 @@ import { quit, runOnce, whenReady } from '../lib/subjects.mjs';
 const ANSWER = 'Ready to help.';
 
 async function measure(subject, standIn) {
-  return runOnce(subject, { script: [{ text: ANSWER }], prompt: 'Say you are ready' }, async ({ session }) => {
-    const readyAt = standIn
-      ? await session.waitForScreen((s) => s.includes(ANSWER), { what: 'the answer' })
-      : await whenReady(subject, session);
-    const { report } = await quit(subject, session);
-    if (!report) throw new Error(`${subject.label}: no report from the wrapper`);
-    return readyAt - Number(BigInt(report.spawnedAtNs)) / 1e6;
-  });
+  return runOnce(
+    subject,
+    { script: [{ text: ANSWER }], prompt: 'Say you are ready' },
+    async ({ session }) => {
+      const readyAt = standIn
+        ? await session.waitForScreen((s) => s.includes(ANSWER), { what: 'the answer' })
+        : await whenReady(subject, session);
+      const { report } = await quit(subject, session);
+      if (!report) throw new Error(`${subject.label}: no report from the wrapper`);
+      return readyAt - Number(BigInt(report.spawnedAtNs)) / 1e6;
+    },
+  );
 }
 
 export default {

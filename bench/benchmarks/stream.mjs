@@ -15,7 +15,10 @@ async function measure(subject, text) {
   return runOnce(subject, { script, prompt: PROMPT }, async ({ session }) => {
     await whenReady(subject, session);
     await submitPrompt(subject, session, PROMPT);
-    await session.waitForScreen((s) => s.includes(END_SENTENCE), { timeoutMs: 90_000, what: 'the end of the answer' });
+    await session.waitForScreen((s) => s.includes(END_SENTENCE), {
+      timeoutMs: 90_000,
+      what: 'the end of the answer',
+    });
     const result = {};
     if (subject.kind === 'app') {
       result.quiet = await session.waitQuiet(300, 3_000);
@@ -48,21 +51,47 @@ export default {
     }
     const m = (who, field) => median(runsOf[who].map((r) => r[field]));
     const rows = [
-      { figure: 'CPU, whole tree', tick: m('tick', 'cpu'), floor: m('floor', 'cpu'), unit: 's', target: { ratioMax: 1.5 } },
+      {
+        figure: 'CPU, whole tree',
+        tick: m('tick', 'cpu'),
+        floor: m('floor', 'cpu'),
+        unit: 's',
+        target: { ratioMax: 1.5 },
+      },
       {
         figure: 'terminal bytes per text byte',
         tick: m('tick', 'bytes') / textBytes,
         floor: m('floor', 'bytes') / textBytes,
         target: { max: 1.3 },
       },
-      { figure: 'peak RSS, whole tree', tick: m('tick', 'peakMb'), floor: m('floor', 'peakMb'), unit: 'MB', digits: 0, target: { ratioMax: 1.5 } },
+      {
+        figure: 'peak RSS, whole tree',
+        tick: m('tick', 'peakMb'),
+        floor: m('floor', 'peakMb'),
+        unit: 'MB',
+        digits: 0,
+        target: { ratioMax: 1.5 },
+      },
     ];
     if (tick.kind === 'app') {
-      rows.push({ figure: 'frames drawn', tick: m('tick', 'frames'), digits: 0, target: { label: 'info' } });
-      rows.push({ figure: 'CPU in 1 s idle after', tick: m('tick', 'idleCpu'), unit: 's', digits: 3, target: { max: 0.02 } });
+      rows.push({
+        figure: 'frames drawn',
+        tick: m('tick', 'frames'),
+        digits: 0,
+        target: { label: 'info' },
+      });
+      rows.push({
+        figure: 'CPU in 1 s idle after',
+        tick: m('tick', 'idleCpu'),
+        unit: 's',
+        digits: 3,
+        target: { max: 0.02 },
+      });
     }
     const notQuiet = runsOf.tick.filter((r) => r.quiet === false).length;
-    const notes = notQuiet ? [`stream: the app never went quiet after the answer in ${notQuiet} of ${runs} runs`] : [];
+    const notes = notQuiet
+      ? [`stream: the app never went quiet after the answer in ${notQuiet} of ${runs} runs`]
+      : [];
     return { rows, notes, samples: runsOf, textBytes };
   },
 };

@@ -53,9 +53,20 @@ export function markdownAnswer(targetChars = 54_800, seed = 7) {
         { length: 6 },
         (_, i) => `  const ${pick(WORDS)}${i} = await ${pick(WORDS)}(${pick(WORDS)}, ${i});`,
       );
-      push(['```ts', `export async function ${pick(WORDS)}Step${section}() {`, ...body, '}', '```'].join('\n'));
+      push(
+        [
+          '```ts',
+          `export async function ${pick(WORDS)}Step${section}() {`,
+          ...body,
+          '}',
+          '```',
+        ].join('\n'),
+      );
     } else if (kind === 2) {
-      const rows = Array.from({ length: 4 }, (_, i) => `| ${pick(WORDS)} | ${i * 7} | ${words(3)} |`);
+      const rows = Array.from(
+        { length: 4 },
+        (_, i) => `| ${pick(WORDS)} | ${i * 7} | ${words(3)} |`,
+      );
       push(['| name | count | note |', '| --- | ---: | --- |', ...rows].join('\n'));
     } else {
       push(Array.from({ length: 3 }, (_, i) => `${i + 1}. ${sentence()}`).join('\n'));

@@ -10,7 +10,10 @@ const [reportPath, command, ...args] = process.argv.slice(2);
 const spawnedAtNs = process.hrtime.bigint();
 // Node flags for the child alone (--cpu-prof is not allowed in NODE_OPTIONS).
 const { BENCH_CHILD_NODE_FLAGS: flags, ...env } = process.env;
-const child = spawn(command, [...(flags ? flags.split(' ') : []), ...args], { stdio: 'inherit', env });
+const child = spawn(command, [...(flags ? flags.split(' ') : []), ...args], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 // A terminal's Ctrl+C already reaches the child (same process group): just outlive it.
 process.on('SIGINT', () => {});

@@ -70,11 +70,18 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
     waitForScreen(test, { timeoutMs = 20_000, what = 'the expected screen' } = {}) {
       if (test(session.screen())) return Promise.resolve(nowMs());
       return new Promise((resolve, reject) => {
-        if (!alive) return reject(new Error(`the program has exited; waited for ${what}; screen:\n${session.screen()}`));
+        if (!alive)
+          return reject(
+            new Error(`the program has exited; waited for ${what}; screen:\n${session.screen()}`),
+          );
         const waiter = { test, resolve, reject, what };
         waiter.timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${session.screen()}`));
+          reject(
+            new Error(
+              `timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${session.screen()}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });
@@ -101,7 +108,12 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
             clearTimeout(waiter.timer);
             const screen = session.screen();
             if (waiter.test(screen)) waiter.resolve(nowMs());
-            else waiter.reject(new Error(`the program exited (code ${exitCode}) before ${waiter.what}; screen:\n${screen}`));
+            else
+              waiter.reject(
+                new Error(
+                  `the program exited (code ${exitCode}) before ${waiter.what}; screen:\n${screen}`,
+                ),
+              );
           }
           waiters.clear();
           resolve({ code: exitCode, report });
@@ -135,7 +147,8 @@ export function launch({ command, args, cwd, env, dir, cols = 100, rows = 30, sa
     if (at - session.lastDataAt > BURST_GAP_MS || session.reads === 1) session.frames += 1;
     session.lastDataAt = at;
     const text = tail + data.toString('latin1');
-    for (let i = text.indexOf(SYNC_START); i !== -1; i = text.indexOf(SYNC_START, i + 1)) session.syncBlocks += 1;
+    for (let i = text.indexOf(SYNC_START); i !== -1; i = text.indexOf(SYNC_START, i + 1))
+      session.syncBlocks += 1;
     tail = text.slice(-(SYNC_START.length - 1));
     term.write(data, () => {
       if (!waiters.size) return;

@@ -60,7 +60,11 @@ export async function submitPrompt(subject, session, prompt) {
  * Runs `drive({session, server, subject, workspace})` for one fresh run of the
  * subject against a scripted server, then quits it and cleans up.
  */
-export async function runOnce(subject, { script, prompt = 'Go', files = {}, format, sampleMs, cols = COLS, rows = ROWS }, drive) {
+export async function runOnce(
+  subject,
+  { script, prompt = 'Go', files = {}, format, sampleMs, cols = COLS, rows = ROWS },
+  drive,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'tick-bench-'));
   const home = join(dir, 'home');
   const workspace = join(dir, 'work');
@@ -72,7 +76,10 @@ export async function runOnce(subject, { script, prompt = 'Go', files = {}, form
   }
   // The server keeps every request body; a long session's would fill the bench's memory.
   let server;
-  const forgetful = typeof script === 'function' ? (request, i) => ((server.requests.length = 0), script(request, i)) : script;
+  const forgetful =
+    typeof script === 'function'
+      ? (request, i) => ((server.requests.length = 0), script(request, i))
+      : script;
   server = await startScriptedServer(forgetful);
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -5,7 +5,10 @@
  * A ratio target compares tick/floor; a max target compares tick's figure itself.
  */
 export function judge(row) {
-  const ratio = Number.isFinite(row.tick) && Number.isFinite(row.floor) && row.floor > 0 ? row.tick / row.floor : NaN;
+  const ratio =
+    Number.isFinite(row.tick) && Number.isFinite(row.floor) && row.floor > 0
+      ? row.tick / row.floor
+      : NaN;
   const target = row.target ?? {};
   let pass = null;
   let targetText = target.label ?? '';
@@ -36,20 +39,31 @@ export function renderTable(rows) {
       row.bench,
       row.figure,
       `${format(row.tick, row)}${Number.isFinite(row.tick) ? unit : ''}`,
-      row.floor === undefined ? '—' : `${format(row.floor, row)}${Number.isFinite(row.floor) ? unit : ''}`,
+      row.floor === undefined
+        ? '—'
+        : `${format(row.floor, row)}${Number.isFinite(row.floor) ? unit : ''}`,
       Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—',
       targetText || '—',
       pass === null ? 'info' : pass ? 'pass' : 'FAIL',
     ];
   });
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((cells) => [...cells[i]].length)));
-  const line = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...body].map((cells) => [...cells[i]].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
 /** The same table as GitHub Markdown, for the README. */
 export function renderMarkdown(rows) {
-  const lines = ['| benchmark | figure | tick | floor | tick/floor | target | result |', '| --- | --- | ---: | ---: | ---: | --- | --- |'];
+  const lines = [
+    '| benchmark | figure | tick | floor | tick/floor | target | result |',
+    '| --- | --- | ---: | ---: | ---: | --- | --- |',
+  ];
   for (const row of rows) {
     const { ratio, pass, targetText } = judge(row);
     const unit = row.unit ? ` ${row.unit}` : '';

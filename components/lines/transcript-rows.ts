@@ -48,7 +48,8 @@ export class TranscriptRows {
       expandedId === this.expandedId &&
       items.length >= this.indexed.length &&
       (this.indexed.length === 0 ||
-        items[this.indexed.length - 1] === this.indexed[this.indexed.length - 1]);
+        (items[0] === this.indexed[0] &&
+          items[this.indexed.length - 1] === this.indexed[this.indexed.length - 1]));
     if (!reusable) {
       this.indexed = [];
       this.prefix = [0];

@@ -133,7 +133,12 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           hooks,
           approve,
           systemPrompt: () =>
-            buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions }),
+            buildSystemPrompt({
+              cwd,
+              toolNames: Object.keys(tools),
+              mode: policy.mode,
+              instructions,
+            }),
           cwd,
           roots,
           sandbox: config.sandbox,

@@ -57,7 +57,13 @@ export async function executeToolCall(
   const parsed = parseToolInput(tool, call.arguments);
   if (!parsed.ok) return finish({ output: parsed.error }, 'error');
   let input: unknown = parsed.input;
-  emit({ type: 'tool_call_ready', id: call.id, name: call.name, input, summary: tool.summary(input) });
+  emit({
+    type: 'tool_call_ready',
+    id: call.id,
+    name: call.name,
+    input,
+    summary: tool.summary(input),
+  });
 
   const hookContext = { ...ctx.hookContext, emit };
   const pre = await runHooks(

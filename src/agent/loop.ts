@@ -1,5 +1,11 @@
 import type { AgentEvent, TurnEndReason } from './events';
-import type { AssistantTurn, ChatMessage, ModelClient, ToolDefinition, Usage } from '../model/types';
+import type {
+  AssistantTurn,
+  ChatMessage,
+  ModelClient,
+  ToolDefinition,
+  Usage,
+} from '../model/types';
 import type { Tool } from '../tools/types';
 import type { Todo } from '../todos/types';
 import type { Approve } from '../permissions/types';
@@ -76,7 +82,11 @@ export async function* runAgent(
   yield { type: 'user_prompt', text: prompt, source: 'user' };
   const submitted = yield* hooked('UserPromptSubmit', { prompt });
   if (submitted.block !== undefined || submitted.stop !== undefined) {
-    yield { type: 'error', message: `Prompt blocked by hook: ${submitted.block ?? submitted.stop}`, fatal: false };
+    yield {
+      type: 'error',
+      message: `Prompt blocked by hook: ${submitted.block ?? submitted.stop}`,
+      fatal: false,
+    };
     yield end('stopped');
     return;
   }
@@ -128,8 +138,17 @@ export async function* runAgent(
     let stopReason: string | undefined;
     for (const call of turn.toolCalls) {
       if (signal.aborted || stopReason !== undefined) {
-        const output = signal.aborted ? 'Error: cancelled by the user' : `Error: not run: ${stopReason}`;
-        yield { type: 'tool_result', id: call.id, name: call.name, status: 'cancelled', output, durationMs: 0 };
+        const output = signal.aborted
+          ? 'Error: cancelled by the user'
+          : `Error: not run: ${stopReason}`;
+        yield {
+          type: 'tool_result',
+          id: call.id,
+          name: call.name,
+          status: 'cancelled',
+          output,
+          durationMs: 0,
+        };
         push({ role: 'tool', tool_call_id: call.id, content: output });
         continue;
       }
@@ -173,7 +192,10 @@ export function assistantMessage(turn: AssistantTurn): ChatMessage {
             id: call.id,
             type: 'function' as const,
             // Servers such as Ollama reject history whose arguments are not JSON.
-            function: { name: call.name, arguments: isJson(call.arguments) ? call.arguments : '{}' },
+            function: {
+              name: call.name,
+              arguments: isJson(call.arguments) ? call.arguments : '{}',
+            },
           })),
         }
       : {}),

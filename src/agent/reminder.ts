@@ -12,7 +12,11 @@ export interface ReminderStep {
  * Advance the counter by one tool round. `threshold` 0 turns the reminder off.
  * The counter resets when the round used todo_write or when the reminder fires.
  */
-export function stepReminder(rounds: number, usedTodoWrite: boolean, threshold: number): ReminderStep {
+export function stepReminder(
+  rounds: number,
+  usedTodoWrite: boolean,
+  threshold: number,
+): ReminderStep {
   if (usedTodoWrite) return { rounds: 0, remind: false };
   const next = rounds + 1;
   if (threshold > 0 && next >= threshold) return { rounds: 0, remind: true };

@@ -7,8 +7,15 @@ export type OutputFormat = 'text' | 'json' | 'stream-json';
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'run'; print: boolean; prompt?: string; format: OutputFormat; resume?: ResumeTarget; replay?: string }
-  | { kind: 'sessions'; action: 'list' } 
+  | {
+      kind: 'run';
+      print: boolean;
+      prompt?: string;
+      format: OutputFormat;
+      resume?: ResumeTarget;
+      replay?: string;
+    }
+  | { kind: 'sessions'; action: 'list' }
   | { kind: 'sessions'; action: 'rm'; id: string }
   | { kind: 'export'; id: string; format: 'md' | 'html' };
 
@@ -76,19 +83,25 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
       if (!rest[1]) throw new UsageError('tick sessions rm needs a session id');
       return { command: { kind: 'sessions', action: 'rm', id: rest[1] }, flags };
     }
-    if (rest.length) throw new UsageError(`unknown sessions action '${rest[0]}' (try: tick sessions, tick sessions rm ID)`);
+    if (rest.length)
+      throw new UsageError(
+        `unknown sessions action '${rest[0]}' (try: tick sessions, tick sessions rm ID)`,
+      );
     return { command: { kind: 'sessions', action: 'list' }, flags };
   }
   if (first === 'export' && !values.print) {
     if (!rest[0]) throw new UsageError('tick export needs a session id');
     const format = values.format ?? 'md';
-    if (format !== 'md' && format !== 'html') throw new UsageError(`--format must be md or html, got '${format}'`);
+    if (format !== 'md' && format !== 'html')
+      throw new UsageError(`--format must be md or html, got '${format}'`);
     return { command: { kind: 'export', id: rest[0], format }, flags };
   }
 
   const format = values['output-format'] ?? 'text';
   if (!OUTPUT_FORMATS.includes(format as OutputFormat)) {
-    throw new UsageError(`--output-format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`);
+    throw new UsageError(
+      `--output-format must be one of ${OUTPUT_FORMATS.join(', ')}, got '${format}'`,
+    );
   }
   const resume: ResumeTarget | undefined = values.continue
     ? { kind: 'latest' }
@@ -133,7 +146,9 @@ function normaliseResume(argv: string[]): string[] {
 function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
   if (!PERMISSION_MODES.includes(value as PermissionMode)) {
-    throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, got '${value}'`);
+    throw new UsageError(
+      `--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, got '${value}'`,
+    );
   }
   return value as PermissionMode;
 }
@@ -141,7 +156,8 @@ function parseMode(value: string | undefined): PermissionMode | undefined {
 function parseMaxTurns(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-turns must be a positive integer, got '${value}'`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--max-turns must be a positive integer, got '${value}'`);
   return n;
 }
 

@@ -1,4 +1,7 @@
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import type { AgentEvent } from '../agent/events';
 
 export type ChatMessage = ChatCompletionMessageParam;

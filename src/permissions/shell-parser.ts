@@ -160,6 +160,8 @@ class Parser {
         this.expectWord('}');
         return this.compound('brace', [body], [], start);
       }
+      case '[[':
+        return this.parseTest(start);
       case 'if':
         return this.parseIf(start);
       case 'while':
@@ -212,6 +214,19 @@ class Parser {
     const redirects = this.parseRedirects();
     const text = this.text(start);
     return { type: 'compound', kind, lists, words, varName, redirects, text };
+  }
+
+  /** `[[ ... ]]`: `<`, `>`, `&&` inside compare strings; only its words' substitutions run. */
+  private parseTest(start: number): Command {
+    this.next();
+    const words: Word[] = [];
+    for (;;) {
+      const tok = this.next();
+      if (tok.t === 'eof') throw new ShellSyntaxError("expected ']]'");
+      if (tok.t === 'word' && keyword(tok.word) === ']]') break;
+      if (tok.t === 'word') words.push(tok.word);
+    }
+    return this.compound('arith', [], words, start);
   }
 
   private parseIf(start: number): Command {

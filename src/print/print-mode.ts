@@ -35,7 +35,11 @@ export async function runPrintMode(
   const started = Date.now();
   const agent =
     options.agent ??
-    (await createAgent(config, { approve: denyInPrintMode, interactive: false, ...options.agentOptions }));
+    (await createAgent(config, {
+      approve: denyInPrintMode,
+      interactive: false,
+      ...options.agentOptions,
+    }));
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);

@@ -51,17 +51,27 @@ export function formatResult(
     case 'stream-json': {
       const object = {
         type: 'result',
-        subtype: summary.reason === 'done' || summary.reason === 'stopped' ? 'success' : `error_${summary.reason}`,
+        subtype:
+          summary.reason === 'done' || summary.reason === 'stopped'
+            ? 'success'
+            : `error_${summary.reason}`,
         is_error: exitCode !== 0,
         result: summary.result,
         session_id: summary.sessionId,
         turns: summary.rounds,
         duration_ms: summary.durationMs,
-        usage: { input_tokens: summary.usage.inputTokens, output_tokens: summary.usage.outputTokens },
+        usage: {
+          input_tokens: summary.usage.inputTokens,
+          output_tokens: summary.usage.outputTokens,
+        },
         todos: summary.todos,
         errors: summary.errors,
       };
-      return { stdout: `${JSON.stringify(object)}\n`, stderr: format === 'json' ? note : '', exitCode };
+      return {
+        stdout: `${JSON.stringify(object)}\n`,
+        stderr: format === 'json' ? note : '',
+        exitCode,
+      };
     }
     default:
       return assertNever(format);

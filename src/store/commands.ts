@@ -21,7 +21,8 @@ export const HELP_TEXT = [
 
 export interface CommandHost {
   store: AppStore;
-  agent: SessionAgent;
+  /** Undefined while the agent is still loading (only /help and /exit run then). */
+  agent: SessionAgent | undefined;
   exit(): void;
   /** /clear: forget the conversation on screen and in the agent. */
   clear(): void;
@@ -41,7 +42,7 @@ function say(host: CommandHost, text: string, tone: InfoTone = 'info'): void {
   host.store.setState((state) => commit(state, { kind: 'info', text, tone }));
 }
 
-function setMode(host: CommandHost, arg: string | undefined): void {
+function setMode(host: CommandHost & { agent: SessionAgent }, arg: string | undefined): void {
   if (!arg) {
     say(host, `Mode: ${host.agent.policy.mode} (choose: ${PERMISSION_MODES.join(', ')})`);
     return;
@@ -55,7 +56,7 @@ function setMode(host: CommandHost, arg: string | undefined): void {
   say(host, `Mode: ${arg}`);
 }
 
-function permissions(host: CommandHost, args: string[]): void {
+function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]): void {
   if (args[0] === 'rm') {
     const rule = args.slice(1).join(' ');
     if (!rule) return say(host, 'Usage: /permissions rm RULE', 'error');
@@ -74,9 +75,12 @@ function permissions(host: CommandHost, args: string[]): void {
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
+  if (name === '/help') return say(host, HELP_TEXT);
+  if (name === '/exit' || name === '/quit') return host.exit();
+  const agent = host.agent;
+  if (!agent) return say(host, 'tick is still starting; try again in a moment.', 'warning');
+  const ready = { ...host, agent };
   switch (name) {
-    case '/help':
-      return say(host, HELP_TEXT);
     case '/clear':
       return host.clear();
     case '/todos': {
@@ -86,18 +90,15 @@ export function runSlashCommand(host: CommandHost, line: string): void {
       return;
     }
     case '/mode':
-      return setMode(host, args[0]);
+      return setMode(ready, args[0]);
     case '/model': {
-      if (!args[0]) return say(host, `Model: ${host.agent.model}`);
-      host.agent.setModel(args[0]);
-      host.store.setState({ model: host.agent.model });
-      return say(host, `Model: ${host.agent.model}`);
+      if (!args[0]) return say(host, `Model: ${agent.model}`);
+      agent.setModel(args[0]);
+      host.store.setState({ model: agent.model });
+      return say(host, `Model: ${agent.model}`);
     }
     case '/permissions':
-      return permissions(host, args);
-    case '/exit':
-    case '/quit':
-      return host.exit();
+      return permissions(ready, args);
     default:
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
   }

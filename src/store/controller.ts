@@ -62,6 +62,7 @@ export class AppController {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
   }
 
+  /** Connects the agent; prompts typed while it was loading run now. */
   attach(agent: SessionAgent): void {
     this.agent = agent;
     this.store.setState((state) => ({
@@ -74,6 +75,7 @@ export class AppController {
           : item,
       ),
     }));
+    if (!this.busy) this.runQueued();
   }
 
   private requireAgent(): SessionAgent {
@@ -161,7 +163,12 @@ export class AppController {
       historyIndex: null,
       input: EMPTY_INPUT,
     }));
-    if (this.busy && (!isSlashCommand(text) || commandWaitsForTurn(text))) {
+    // Until the agent is ready (it loads while the app starts) everything but /help and
+    // /exit waits, as it does while a turn runs.
+    const later = !this.agent
+      ? !/^\/(help|exit|quit)\b/.test(text.trim())
+      : this.busy && (!isSlashCommand(text) || commandWaitsForTurn(text));
+    if (later) {
       this.store.setState((state) => ({ queue: [...state.queue, text] }));
       return;
     }
@@ -173,7 +180,7 @@ export class AppController {
       runSlashCommand(
         {
           store: this.store,
-          agent: this.requireAgent(),
+          agent: this.agent,
           exit: () => void this.exit(),
           clear: () => this.clear(),
         },
@@ -271,7 +278,8 @@ export class AppController {
   }
 
   cycleMode(): void {
-    const mode = this.requireAgent().policy.cycleMode();
+    if (!this.agent) return;
+    const mode = this.agent.policy.cycleMode();
     this.store.setState({ mode });
   }
 

@@ -73,7 +73,8 @@ function processesWith(marker: string): string[] {
   }
 }
 
-describe('the app against a scripted model', () => {
+// A real program in a real terminal on a shared machine: generous time limits.
+describe('the app against a scripted model', { timeout: 90_000 }, () => {
   test('the todo panel shows the activeForm while bash runs, and ticks when the model updates it', async () => {
     const { session } = await start([
       { text: 'Planning.', toolCalls: [todos(['in_progress', 'pending'])] },
@@ -155,6 +156,12 @@ describe('the app against a scripted model', () => {
     expect(session.term.modes.bracketedPasteMode).toBe(true);
     await session.type('say hello', true);
     await session.waitForText('Hello from the scripted model.', 20_000);
+    await session.waitForText('shift+tab mode', 10_000);
+    // Idle: no spinner, no clock, nothing is drawn.
+    await sleep(300);
+    const idle = session.mark();
+    await sleep(1200);
+    expect(session.since(idle)).toBe('');
     await session.press('ctrlC');
     await session.waitForText('Press Ctrl+C again to exit');
     await session.press('ctrlC');

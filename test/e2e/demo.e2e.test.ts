@@ -29,13 +29,13 @@ test('with no model configured, the demo plays a scripted session through the re
 
   const banner = await session.waitForText('Demo model: no model is configured', 20_000);
   expect(banner).toMatch(/^demo model · acceptEdits/m);
-  const asked = await session.waitForText('Run this command?', 30_000);
+  const asked = await session.waitForText('Run this command?', 60_000);
   expect(asked).toContain('rm -rf build');
   expect(asked).toContain('☑ Run the tests');
   expect(asked).toMatch(/✓ edit_file\s+src\/cart\.js/);
   expect(asked).toMatch(/✓ bash\s+node test\/cart\.test\.js/);
   await session.type('y');
-  const done = await session.waitForText('That was the built-in demo', 30_000);
+  const done = await session.waitForText('That was the built-in demo', 60_000);
   expect(done).toContain('Todos 4/4');
   expect(done).toMatch(/✓ bash\s+rm -rf build/);
 
@@ -45,4 +45,4 @@ test('with no model configured, the demo plays a scripted session through the re
   expect(answer).toContain('TICK_MODEL');
   // The user's own folder was never touched.
   expect(readdirSync(cwd)).toEqual([]);
-}, 90_000);
+}, 180_000);

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAgent } from '../../src/agent/agent';
-import { startScriptedServer, type ScriptedServer, type Script } from '../../src/demo/scripted-server';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type Script,
+} from '../../src/demo/scripted-server';
 import { collect, ofType, scriptedApprove, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
 import type { ApprovalDecision } from '../../src/permissions/types';
@@ -13,7 +17,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function setup(script: Script, overrides: Partial<Config> = {}, answers: ApprovalDecision[] = []) {
+async function setup(
+  script: Script,
+  overrides: Partial<Config> = {},
+  answers: ApprovalDecision[] = [],
+) {
   server = await startScriptedServer(script);
   const config = testConfig(server.baseURL, overrides);
   const { approve, asked } = scriptedApprove(answers);
@@ -27,25 +35,37 @@ const todo = (content: string, status: string) => ({ content, status });
 
 describe('runAgent against the scripted server', () => {
   it('plans with todo_write, runs a tool, and answers; the rendered list goes back to the model', async () => {
-    const { server, agent, config } = await setup([
-      {
-        toolCalls: [
-          { name: 'todo_write', arguments: { todos: [todo('Write file', 'in_progress'), todo('Check', 'pending')] } },
-        ],
-      },
-      { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'hello\n' } }] },
-      { text: 'Done: wrote a.txt.' },
-    ], { permissionMode: 'acceptEdits' });
+    const { server, agent, config } = await setup(
+      [
+        {
+          toolCalls: [
+            {
+              name: 'todo_write',
+              arguments: { todos: [todo('Write file', 'in_progress'), todo('Check', 'pending')] },
+            },
+          ],
+        },
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'a.txt', content: 'hello\n' } }] },
+        { text: 'Done: wrote a.txt.' },
+      ],
+      { permissionMode: 'acceptEdits' },
+    );
     const events = await collect(agent.run('make a.txt', new AbortController().signal));
     expect(readFileSync(join(config.cwd, 'a.txt'), 'utf8')).toBe('hello\n');
     expect(ofType(events, 'todos_updated')[0].todos).toHaveLength(2);
     const toolMsg = messagesOf(server, 1).find((m) => m.role === 'tool');
     expect(toolMsg?.content).toBe('[>] Write file\n[ ] Check\n\n(0/2 completed)');
-    expect(ofType(events, 'turn_end')[0]).toMatchObject({ reason: 'done', result: 'Done: wrote a.txt.', rounds: 3 });
+    expect(ofType(events, 'turn_end')[0]).toMatchObject({
+      reason: 'done',
+      result: 'Done: wrote a.txt.',
+      rounds: 3,
+    });
     // The system prompt carries the planning rule and the workspace.
     const system = messagesOf(server, 0)[0];
     expect(system.role).toBe('system');
-    expect(String(system.content)).toContain('Before starting any multi-step task, use todo_write to plan your steps.');
+    expect(String(system.content)).toContain(
+      'Before starting any multi-step task, use todo_write to plan your steps.',
+    );
     expect(String(system.content)).toContain(config.cwd);
   });
 
@@ -60,27 +80,47 @@ describe('runAgent against the scripted server', () => {
     const events = await collect(agent.run('plan', new AbortController().signal));
     expect(ofType(events, 'todos_updated')).toHaveLength(1);
     expect(agent.todos()).toEqual([{ content: 'One', status: 'in_progress' }]);
-    const last = messagesOf(server, 2).filter((m) => m.role === 'tool').pop();
+    const last = messagesOf(server, 2)
+      .filter((m) => m.role === 'tool')
+      .pop();
     expect(String(last?.content)).toMatch(/^Error: .*Only one todo can be in_progress at a time/);
   });
 
   it('appends the reminder after exactly the 3rd tool round without todo_write, and again 3 later', async () => {
     const glob = { toolCalls: [{ name: 'glob', arguments: { pattern: '*.none' } }] };
-    const { server, agent } = await setup([glob, glob, glob, glob, glob, glob, { text: 'finished' }]);
+    const { server, agent } = await setup([
+      glob,
+      glob,
+      glob,
+      glob,
+      glob,
+      glob,
+      { text: 'finished' },
+    ]);
     const events = await collect(agent.run('look around', new AbortController().signal));
     expect(ofType(events, 'reminder_injected')).toHaveLength(2);
     const reminderIn = (i: number) =>
-      messagesOf(server, i).filter((m) => m.role === 'user' && m.content === '<reminder>Update your todos.</reminder>').length;
+      messagesOf(server, i).filter(
+        (m) => m.role === 'user' && m.content === '<reminder>Update your todos.</reminder>',
+      ).length;
     expect([1, 2, 3, 4, 5, 6].map(reminderIn)).toEqual([0, 0, 1, 1, 1, 2]);
     // It sits right after the 3rd round's tool result.
     const third = messagesOf(server, 3);
-    expect(third[third.length - 1]).toMatchObject({ role: 'user', content: '<reminder>Update your todos.</reminder>' });
+    expect(third[third.length - 1]).toMatchObject({
+      role: 'user',
+      content: '<reminder>Update your todos.</reminder>',
+    });
     expect(third[third.length - 2].role).toBe('tool');
   });
 
   it('answers unknown tools and invalid arguments with errors and goes on', async () => {
     const { server, agent } = await setup([
-      { toolCalls: [{ name: 'fly', arguments: {} }, { name: 'read_file', arguments: '{"path": ' }] },
+      {
+        toolCalls: [
+          { name: 'fly', arguments: {} },
+          { name: 'read_file', arguments: '{"path": ' },
+        ],
+      },
       { toolCalls: [{ name: 'edit_file', arguments: { path: 'x' } }] },
       { text: 'sorry' },
     ]);
@@ -96,25 +136,29 @@ describe('runAgent against the scripted server', () => {
 
   it('asks before a risky command: runs it after allow, tells the model after deny', async () => {
     const rm = { toolCalls: [{ name: 'bash', arguments: { command: 'rm victim.txt' } }] };
-    const { server, agent, config, asked } = await setup([rm, { text: 'kept' }, rm, { text: 'removed' }], {}, [
-      { decision: 'deny', note: 'keep it' },
-      { decision: 'allow_once' },
-    ]);
+    const { server, agent, config, asked } = await setup(
+      [rm, { text: 'kept' }, rm, { text: 'removed' }],
+      {},
+      [{ decision: 'deny', note: 'keep it' }, { decision: 'allow_once' }],
+    );
     writeFileSync(join(config.cwd, 'victim.txt'), 'x');
     const first = await collect(agent.run('remove it', new AbortController().signal));
     expect(asked[0].subject).toBe('rm victim.txt');
     expect(existsSync(join(config.cwd, 'victim.txt'))).toBe(true);
     expect(ofType(first, 'tool_result')[0].status).toBe('denied');
-    const told = messagesOf(server, 1).filter((m) => m.role === 'tool').pop();
+    const told = messagesOf(server, 1)
+      .filter((m) => m.role === 'tool')
+      .pop();
     expect(String(told?.content)).toMatch(/denied/i);
     expect(String(told?.content)).toContain('keep it');
     await collect(agent.run('now remove it', new AbortController().signal));
     expect(existsSync(join(config.cwd, 'victim.txt'))).toBe(false);
     // History persists across prompts of one session.
-    expect(messagesOf(server, 2).filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
-      'remove it',
-      'now remove it',
-    ]);
+    expect(
+      messagesOf(server, 2)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['remove it', 'now remove it']);
   });
 
   it('stops at --max-turns', async () => {
@@ -127,19 +171,23 @@ describe('runAgent against the scripted server', () => {
 
   it('starts no tool after an abort and kills the running one', async () => {
     const controller = new AbortController();
-    const { agent, config } = await setup([
-      {
-        toolCalls: [
-          { name: 'bash', arguments: { command: 'sleep 30; echo late > late.txt' } },
-          { name: 'write_file', arguments: { path: 'second.txt', content: 'no' } },
-        ],
-      },
-    ], { permissionMode: 'bypassPermissions' });
+    const { agent, config } = await setup(
+      [
+        {
+          toolCalls: [
+            { name: 'bash', arguments: { command: 'sleep 30; echo late > late.txt' } },
+            { name: 'write_file', arguments: { path: 'second.txt', content: 'no' } },
+          ],
+        },
+      ],
+      { permissionMode: 'bypassPermissions' },
+    );
     const events: string[] = [];
     const started = Date.now();
     for await (const event of agent.run('slow', controller.signal)) {
       events.push(event.type);
-      if (event.type === 'tool_call_ready' && event.name === 'bash') setTimeout(() => controller.abort(), 200);
+      if (event.type === 'tool_call_ready' && event.name === 'bash')
+        setTimeout(() => controller.abort(), 200);
     }
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(events[events.length - 1]).toBe('turn_end');
@@ -148,9 +196,12 @@ describe('runAgent against the scripted server', () => {
   });
 
   it('reports a model failure as one error line and ends the turn', async () => {
-    const { agent } = await setup([{ fault: { kind: 'status', status: 500, times: 10, message: 'boom' } }], {
-      maxRetries: 1,
-    });
+    const { agent } = await setup(
+      [{ fault: { kind: 'status', status: 500, times: 10, message: 'boom' } }],
+      {
+        maxRetries: 1,
+      },
+    );
     const events = await collect(agent.run('hi', new AbortController().signal));
     const error = ofType(events, 'error')[0];
     expect(error.fatal).toBe(true);

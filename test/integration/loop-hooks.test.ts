@@ -5,7 +5,11 @@ import { runAgent, type AgentState } from '../../src/agent/loop';
 import { createModelClient } from '../../src/model/client';
 import { HookRegistry } from '../../src/hooks/registry';
 import { TOOLS, toolDefinitions } from '../../src/tools/registry';
-import { startScriptedServer, type Script, type ScriptedServer } from '../../src/demo/scripted-server';
+import {
+  startScriptedServer,
+  type Script,
+  type ScriptedServer,
+} from '../../src/demo/scripted-server';
 import { collect, ofType, tempDir } from '../support/agent-harness';
 
 let server: ScriptedServer | undefined;
@@ -23,7 +27,13 @@ async function run(script: Script, hooks: HookRegistry, prompt = 'go') {
       prompt,
       state,
       {
-        model: createModelClient({ baseURL: server.baseURL, apiKey: 'test', model: 'm', idleTimeoutMs: 5000, maxRetries: 0 }),
+        model: createModelClient({
+          baseURL: server.baseURL,
+          apiKey: 'test',
+          model: 'm',
+          idleTimeoutMs: 5000,
+          maxRetries: 0,
+        }),
         tools: TOOLS,
         toolDefinitions: toolDefinitions(TOOLS),
         hooks,
@@ -41,21 +51,33 @@ async function run(script: Script, hooks: HookRegistry, prompt = 'go') {
   return { events, cwd, state, server };
 }
 
-const write = (path: string, content: string) => ({ toolCalls: [{ name: 'write_file', arguments: { path, content } }] });
+const write = (path: string, content: string) => ({
+  toolCalls: [{ name: 'write_file', arguments: { path, content } }],
+});
 
 describe('in-process hooks around the loop', () => {
   it('a PreToolUse block becomes the tool result and the tool does not run', async () => {
     const hooks = new HookRegistry();
-    hooks.on('PreToolUse', async ({ toolName }) => (toolName === 'write_file' ? { block: 'Error: writes are frozen' } : {}));
+    hooks.on('PreToolUse', async ({ toolName }) =>
+      toolName === 'write_file' ? { block: 'Error: writes are frozen' } : {},
+    );
     const { events, cwd, server } = await run([write('a.txt', 'x'), { text: 'ok' }], hooks);
     expect(existsSync(join(cwd, 'a.txt'))).toBe(false);
-    expect(ofType(events, 'tool_result')[0]).toMatchObject({ status: 'denied', output: 'Error: writes are frozen' });
-    expect(server.requests[1].body.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Error: writes are frozen' });
+    expect(ofType(events, 'tool_result')[0]).toMatchObject({
+      status: 'denied',
+      output: 'Error: writes are frozen',
+    });
+    expect(server.requests[1].body.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: 'Error: writes are frozen',
+    });
   });
 
   it('a PreToolUse hook may rewrite the input; an invalid rewrite is an error', async () => {
     const hooks = new HookRegistry();
-    hooks.on('PreToolUse', async ({ input }) => ({ input: { ...(input as object), content: 'rewritten' } }));
+    hooks.on('PreToolUse', async ({ input }) => ({
+      input: { ...(input as object), content: 'rewritten' },
+    }));
     const { cwd } = await run([write('a.txt', 'original'), { text: 'ok' }], hooks);
     expect(readFileSync(join(cwd, 'a.txt'), 'utf8')).toBe('rewritten');
 
@@ -70,7 +92,9 @@ describe('in-process hooks around the loop', () => {
     const hooks = new HookRegistry();
     hooks.on('PostToolUse', async () => ({ context: 'lint: 2 warnings' }));
     const { server } = await run([write('a.txt', 'x'), { text: 'ok' }], hooks);
-    expect(String(server.requests[1].body.messages.at(-1).content)).toMatch(/Wrote 1 bytes to a.txt[\s\S]*lint: 2 warnings/);
+    expect(String(server.requests[1].body.messages.at(-1).content)).toMatch(
+      /Wrote 1 bytes to a.txt[\s\S]*lint: 2 warnings/,
+    );
   });
 
   it('UserPromptSubmit context is added to the prompt; a block refuses it without a request', async () => {
@@ -106,7 +130,14 @@ describe('in-process hooks around the loop', () => {
     const hooks = new HookRegistry();
     hooks.on('PostToolUse', async () => ({ stop: 'budget reached' }));
     const { events, server } = await run(
-      [{ toolCalls: [{ name: 'glob', arguments: { pattern: '*' } }, { name: 'glob', arguments: { pattern: '**' } }] }],
+      [
+        {
+          toolCalls: [
+            { name: 'glob', arguments: { pattern: '*' } },
+            { name: 'glob', arguments: { pattern: '**' } },
+          ],
+        },
+      ],
       hooks,
     );
     expect(server.requests).toHaveLength(1);

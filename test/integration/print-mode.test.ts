@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScriptedServer, type ScriptedServer, type Script } from '../../src/demo/scripted-server';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type Script,
+} from '../../src/demo/scripted-server';
 import { tempDir } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
 
@@ -18,7 +22,12 @@ async function tick(script: Script, args: string[], input?: string) {
   const run = await runTick(args, {
     cwd,
     input,
-    env: { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test', TICK_HOME: home, TICK_MODEL: 'scripted' },
+    env: {
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: 'test',
+      TICK_HOME: home,
+      TICK_MODEL: 'scripted',
+    },
   });
   return { ...run, cwd, server };
 }
@@ -28,7 +37,10 @@ describe('tick -p', () => {
     const run = await tick([{ text: 'Hello from the model.' }], ['-p', 'say hi']);
     expect(run.stdout).toBe('Hello from the model.\n');
     expect(run.exitCode).toBe(0);
-    expect(run.server.requests[0].body.messages.at(-1)).toEqual({ role: 'user', content: 'say hi' });
+    expect(run.server.requests[0].body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: 'say hi',
+    });
   });
 
   it('reads the prompt from stdin', async () => {
@@ -41,7 +53,12 @@ describe('tick -p', () => {
     const run = await tick(
       [
         {
-          toolCalls: [{ name: 'todo_write', arguments: { todos: [{ content: 'Say hi', status: 'completed' }] } }],
+          toolCalls: [
+            {
+              name: 'todo_write',
+              arguments: { todos: [{ content: 'Say hi', status: 'completed' }] },
+            },
+          ],
           usage: { prompt_tokens: 11, completion_tokens: 3 },
         },
         { text: 'hi', usage: { prompt_tokens: 20, completion_tokens: 1 } },
@@ -66,11 +83,22 @@ describe('tick -p', () => {
       ['-p', 'go', '--output-format', 'stream-json'],
     );
     expect(run.exitCode).toBe(0);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.every((line) => typeof line.type === 'string')).toBe(true);
     const types = lines.map((line) => line.type);
     expect(types[0]).toBe('system');
-    for (const t of ['user_prompt', 'request_start', 'text_delta', 'tool_call_started', 'tool_call_ready', 'tool_result', 'turn_end']) {
+    for (const t of [
+      'user_prompt',
+      'request_start',
+      'text_delta',
+      'tool_call_started',
+      'tool_call_ready',
+      'tool_result',
+      'turn_end',
+    ]) {
       expect(types).toContain(t);
     }
     expect(types[types.length - 1]).toBe('result');
@@ -90,13 +118,18 @@ describe('tick -p', () => {
     });
     expect(run.exitCode).toBe(0);
     expect(existsSync(join(cwd, 'keep.txt'))).toBe(true);
-    const told = server.requests[1].body.messages.filter((m: { role: string }) => m.role === 'tool').pop();
+    const told = server.requests[1].body.messages
+      .filter((m: { role: string }) => m.role === 'tool')
+      .pop();
     expect(told.content).toMatch(/print mode/);
   });
 
   it('lets bypassPermissions and acceptEdits through', async () => {
     const run = await tick(
-      [{ toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'x' } }] }, { text: 'written' }],
+      [
+        { toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'x' } }] },
+        { text: 'written' },
+      ],
       ['-p', 'write', '--permission-mode', 'acceptEdits'],
     );
     expect(run.exitCode).toBe(0);
@@ -119,7 +152,7 @@ describe('tick -p', () => {
   it('exits 2 with a usage line on a bad flag', async () => {
     const run = await tick([], ['-p', 'x', '--permission-mode', 'nope']);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain("--permission-mode must be one of");
+    expect(run.stderr).toContain('--permission-mode must be one of');
   });
 
   it('says so in one line when run without a terminal and without -p', async () => {
@@ -137,7 +170,12 @@ describe('tick -p', () => {
     mkdirSync(join(cwd, '.tick'));
     const settings = {
       hooks: {
-        PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'echo "no writes today" >&2; exit 2' }] }],
+        PreToolUse: [
+          {
+            matcher: 'Write',
+            hooks: [{ type: 'command', command: 'echo "no writes today" >&2; exit 2' }],
+          },
+        ],
       },
     };
     writeFileSync(join(cwd, '.tick', 'settings.json'), JSON.stringify(settings));
@@ -156,7 +194,10 @@ describe('tick -p', () => {
     mkdirSync(join(cwd, '.tick'));
     const file = join(cwd, '.tick', 'settings.json');
     writeFileSync(file, '{ "permissions": { "allow": "bash" } }');
-    const run = await runTick(['-p', 'hi'], { cwd, env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'x', TICK_HOME: tempDir() } });
+    const run = await runTick(['-p', 'hi'], {
+      cwd,
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_API_KEY: 'x', TICK_HOME: tempDir() },
+    });
     expect(run.exitCode).not.toBe(0);
     expect(run.stderr).toContain(file);
     expect(run.stderr).toContain('permissions.allow');

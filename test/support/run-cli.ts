@@ -29,5 +29,9 @@ export async function runTick(
     stripFinalNewline: false,
     timeout: options.timeoutMs ?? 30_000,
   });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+  };
 }

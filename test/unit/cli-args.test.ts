@@ -15,8 +15,17 @@ describe('parseCliArgs', () => {
       '--max-turns',
       '5',
     ]);
-    expect(command).toMatchObject({ kind: 'run', print: true, prompt: 'fix the bug', format: 'stream-json' });
-    expect(flags).toMatchObject({ permissionMode: 'acceptEdits', allowedTools: ['bash(npm test:*)'], maxTurns: 5 });
+    expect(command).toMatchObject({
+      kind: 'run',
+      print: true,
+      prompt: 'fix the bug',
+      format: 'stream-json',
+    });
+    expect(flags).toMatchObject({
+      permissionMode: 'acceptEdits',
+      allowedTools: ['bash(npm test:*)'],
+      maxTurns: 5,
+    });
   });
 
   it('takes -r with and without an id', () => {
@@ -28,12 +37,19 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--resume', 'a1b2c3d4-e5f6', '-p', 'x']).command).toMatchObject({
       resume: { kind: 'id', id: 'a1b2c3d4-e5f6' },
     });
-    expect(parseCliArgs(['-p', '-c', 'go on']).command).toMatchObject({ resume: { kind: 'latest' }, prompt: 'go on' });
+    expect(parseCliArgs(['-p', '-c', 'go on']).command).toMatchObject({
+      resume: { kind: 'latest' },
+      prompt: 'go on',
+    });
   });
 
   it('reads the session subcommands', () => {
     expect(parseCliArgs(['sessions']).command).toEqual({ kind: 'sessions', action: 'list' });
-    expect(parseCliArgs(['sessions', 'rm', 'abc123']).command).toEqual({ kind: 'sessions', action: 'rm', id: 'abc123' });
+    expect(parseCliArgs(['sessions', 'rm', 'abc123']).command).toEqual({
+      kind: 'sessions',
+      action: 'rm',
+      id: 'abc123',
+    });
     expect(parseCliArgs(['export', 'abc123', '--format', 'html']).command).toEqual({
       kind: 'export',
       id: 'abc123',
@@ -43,10 +59,16 @@ describe('parseCliArgs', () => {
 
   it('rejects bad values with one clear line', () => {
     expect(() => parseCliArgs(['--permission-mode', 'yolo'])).toThrow(
-      new UsageError("--permission-mode must be one of default, acceptEdits, plan, bypassPermissions, got 'yolo'"),
+      new UsageError(
+        "--permission-mode must be one of default, acceptEdits, plan, bypassPermissions, got 'yolo'",
+      ),
     );
-    expect(() => parseCliArgs(['--max-turns', '0'])).toThrow(/--max-turns must be a positive integer, got '0'/);
-    expect(() => parseCliArgs(['--output-format', 'xml'])).toThrow(/--output-format must be one of/);
+    expect(() => parseCliArgs(['--max-turns', '0'])).toThrow(
+      /--max-turns must be a positive integer, got '0'/,
+    );
+    expect(() => parseCliArgs(['--output-format', 'xml'])).toThrow(
+      /--output-format must be one of/,
+    );
     expect(() => parseCliArgs(['--bogus'])).toThrow(UsageError);
   });
 });

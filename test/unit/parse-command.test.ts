@@ -85,6 +85,13 @@ describe('parseCommand', () => {
     expect(exec.argv[1]).toMatchObject({ value: 'src/*', glob: true });
   });
 
+  it('reads [[ ]] comparisons as words, not redirections', () => {
+    expect(
+      parse('[[ $a > /etc/x && -f y ]] && ls').map((p) => [p.name, p.redirects.length]),
+    ).toEqual([['ls', 0]]);
+    expect(names('[[ $(rm x) == y ]]')).toEqual(['rm']);
+  });
+
   it('records redirections with their targets', () => {
     const [part] = parse('cmd < in.txt > out.txt 2>&1 >> log &> all 2> err >| f');
     expect(part.redirects.map((r) => `${r.kind}:${r.op}:${r.target.value}`)).toEqual([

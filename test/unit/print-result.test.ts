@@ -36,7 +36,9 @@ describe('formatResult', () => {
     const capped = formatResult({ ...base, reason: 'max_turns' }, 'text');
     expect(capped.exitCode).toBe(1);
     expect(capped.stderr).toContain('--max-turns');
-    expect(JSON.parse(formatResult({ ...base, reason: 'max_turns' }, 'json').stdout).subtype).toBe('error_max_turns');
+    expect(JSON.parse(formatResult({ ...base, reason: 'max_turns' }, 'json').stdout).subtype).toBe(
+      'error_max_turns',
+    );
     expect(formatResult({ ...base, reason: 'aborted' }, 'text').exitCode).toBe(130);
   });
 });
