@@ -12,7 +12,15 @@ import stream from './benchmarks/stream.mjs';
 import tickLatency from './benchmarks/tick-latency.mjs';
 import { nowMs } from './lib/pty-session.mjs';
 import { loadScriptedServer } from './lib/scripted-server.mjs';
-import { floorSubject, quit, runOnce, tickSubject, whenReady } from './lib/subjects.mjs';
+import { snapshotTick } from './lib/snapshot.mjs';
+import {
+  floorSubject,
+  quit,
+  runOnce,
+  tickSubject,
+  useTickBin,
+  whenReady,
+} from './lib/subjects.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
 const BENCHMARKS = [start, stream, tickLatency, longSession, bigOutput];
@@ -56,6 +64,7 @@ async function main() {
   const benchmarks = selected(filters);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
   await loadScriptedServer();
+  if (process.env.BENCH_SNAPSHOT !== '0') useTickBin(await snapshotTick());
   const { subject: tick, why } = await pickTick();
   const started = nowMs();
   console.log(`tick bench: ${tick.label} (${why}) vs ${floorSubject.label}`);

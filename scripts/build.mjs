@@ -1,12 +1,14 @@
 // Bundles the CLI into dist/ so start-up reads one file instead of hundreds.
 // Code splitting keeps the Ink app out of print mode's start-up (dynamic import).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const dist = new URL('../dist', import.meta.url);
+// Build beside dist/ and swap it in, so a CLI running during a rebuild never sees it half-made.
+const staging = new URL(`../dist.tmp-${process.pid}`, import.meta.url);
 await build({
   entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: staging.pathname,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -24,3 +26,5 @@ await build({
   },
   logLevel: 'warning',
 });
+rmSync(dist, { recursive: true, force: true });
+renameSync(staging, dist);

@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { launch, sleep } from './pty-session.mjs';
 import { startScriptedServer } from './scripted-server.mjs';
 
-export const TICK_BIN = fileURLToPath(new URL('../../bin/tick.js', import.meta.url));
+/** bin/tick.js, or the private copy of the build that the runner made (useTickBin). */
+let tickBin = fileURLToPath(new URL('../../bin/tick.js', import.meta.url));
+export function useTickBin(path) {
+  tickBin = path;
+}
 export const FLOOR_SCRIPT = fileURLToPath(new URL('../floor.mjs', import.meta.url));
 /** The app is ready when its prompt input (placeholder) is on screen: components/App.tsx. */
 export const APP_READY = /Type a task|Type to queue/;
@@ -25,8 +29,8 @@ export function tickSubject(kind) {
     label: kind === 'app' ? 'tick (full-screen app)' : 'tick -p (print mode, stand-in for the app)',
     argv: (prompt, { format = 'text' } = {}) =>
       kind === 'app'
-        ? [TICK_BIN, ...TICK_FLAGS]
-        : [TICK_BIN, '-p', prompt, '--output-format', format, ...TICK_FLAGS],
+        ? [tickBin, ...TICK_FLAGS]
+        : [tickBin, '-p', prompt, '--output-format', format, ...TICK_FLAGS],
   };
 }
 

@@ -21,41 +21,42 @@ export interface InteractiveOptions {
   stdin?: NodeJS.ReadStream;
 }
 
-interface Prepared {
-  agent: SessionAgent;
-  closeSession: () => void;
-}
+type OpenedSession = Awaited<ReturnType<(typeof import('../session/open'))['openSessionForRun']>>;
 
-/** The agent, recorded as a session (resumed with -c / -r ID, repainted into the store). */
-async function prepareAgent(
+/** The session log (resumed with -c / -r ID): opened first, so a bad id fails before the app starts. */
+async function openSession(
   config: Config,
   command: RunCommand | undefined,
-  controller: AppController,
   store: AppStore,
-): Promise<Prepared> {
-  const [{ createAgent }, { openSessionForRun }] = await Promise.all([
-    import('../agent/agent'),
-    import('../session/open'),
-  ]);
-  const notices: string[] = [];
+): Promise<OpenedSession> {
+  const { openSessionForRun } = await import('../session/open');
   const session = await openSessionForRun(config, command?.resume, {
-    onError: (message) => notices.push(message),
+    onError: (message) =>
+      store.setState((state) => commit(state, { kind: 'info', text: message, tone: 'warning' })),
   });
-  try {
-    const agent = await createAgent(config, {
-      ...session.agentOptions,
-      approve: controller.approve,
-      interactive: true,
-    });
-    if (session.restored)
-      store.setState((state) => reduceEvents(state, session.restored?.events ?? [], Date.now()));
-    for (const notice of [...session.notices, ...notices])
-      store.setState((state) => commit(state, { kind: 'info', text: notice, tone: 'warning' }));
-    return { agent, closeSession: () => session.close() };
-  } catch (error) {
-    session.close();
-    throw error;
-  }
+  if (session.restored)
+    store.setState((state) => reduceEvents(state, session.restored?.events ?? [], Date.now()));
+  for (const notice of session.notices)
+    store.setState((state) => commit(state, { kind: 'info', text: notice, tone: 'warning' }));
+  return session;
+}
+
+/** The agent loads while the app is already on screen; typed prompts wait for it. */
+async function loadAgent(
+  config: Config,
+  session: OpenedSession,
+  controller: AppController,
+): Promise<SessionAgent> {
+  const { createAgent } = await import('../agent/agent');
+  const agent = await createAgent(config, {
+    ...session.agentOptions,
+    approve: controller.approve,
+    interactive: true,
+  });
+  // The demo works in a scratch copy: its edits need no approval, its risky command does.
+  if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
+  controller.attach(agent);
+  return agent;
 }
 
 /**
@@ -92,18 +93,23 @@ export async function startInteractive(
   const look = detectLook(process.env);
   const store = createAppStore({
     model: config.model,
-    mode: config.permissionMode,
+    // As loadAgent sets it for the demo, so the first frame already says so.
+    mode: config.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
     demo: config.demo,
     cwd: config.cwd,
   });
   const controller = new AppController(store);
-  const prepared: Prepared = options.agent
-    ? { agent: options.agent, closeSession: () => undefined }
-    : await prepareAgent(config, command, controller, store);
-  const { agent } = prepared;
-  // The demo works in a scratch copy: its edits need no approval, its risky command does.
-  if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
-  controller.attach(agent);
+  const session = options.agent ? undefined : await openSession(config, command, store);
+  let startupError: unknown;
+  const agentReady: Promise<SessionAgent | undefined> = (
+    options.agent
+      ? Promise.resolve(options.agent).then((agent) => (controller.attach(agent), agent))
+      : loadAgent(config, session as OpenedSession, controller)
+  ).catch((error: unknown) => {
+    startupError = error;
+    void controller.exit(1);
+    return undefined;
+  });
 
   const screen = enterFullScreen({
     stdout,
@@ -136,7 +142,10 @@ export async function startInteractive(
       patchConsole: false,
     });
     const unmounted = instance.waitUntilExit().catch(() => undefined);
-    if (agent.demo) {
+    // The first frame goes out now, before the agent's modules load.
+    writer.flush();
+    // Sent (or queued until the agent is ready) for the user.
+    if (config.demo && !options.agent) {
       const { DEMO_PROMPT } = await import('../demo/demo-script');
       controller.submit(DEMO_PROMPT);
     } else if (command?.prompt) {
@@ -151,7 +160,13 @@ export async function startInteractive(
     screen.dispose();
   }
   stdout.write(sessionText(store.getState(), stdout.columns || 80, look));
-  prepared.closeSession();
-  await agent.close().catch(() => undefined);
+  const agent = await agentReady;
+  session?.close();
+  await agent?.close().catch(() => undefined);
+  if (startupError !== undefined) {
+    process.stderr.write(
+      `tick: ${startupError instanceof Error ? startupError.message : String(startupError)}\n`,
+    );
+  }
   return code;
 }

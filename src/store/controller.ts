@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../agent/events';
-import type { ApprovalDecision, ApprovalRequest, Approve } from '../permissions/types';
+import type { ApprovalDecision, Approve } from '../permissions/types';
+import { ApprovalQueue } from './approvals';
 import type { SessionAgent } from './agent-port';
 import { EventBatcher } from './batcher';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
@@ -16,11 +17,6 @@ export interface ControllerOptions {
   clockMs?: number;
   /** A second Ctrl+C within this window quits. */
   doubleCtrlCMs?: number;
-}
-
-interface WaitingApproval {
-  request: ApprovalRequest;
-  resolve: (decision: ApprovalDecision) => void;
 }
 
 /** What the transcript viewport last showed, for paging. */
@@ -44,7 +40,9 @@ export class AppController {
   private readonly doubleCtrlCMs: number;
   private abort: AbortController | undefined;
   private running: Promise<void> | undefined;
-  private approvals: WaitingApproval[] = [];
+  private readonly approvals: ApprovalQueue;
+  /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
+  readonly approve: Approve;
   private clock: ReturnType<typeof setInterval> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCtrlC = -Infinity;
@@ -60,6 +58,12 @@ export class AppController {
     this.doubleCtrlCMs = options.doubleCtrlCMs ?? 2000;
     this.batcher = new EventBatcher(store, { intervalMs: options.batchMs, now: this.now });
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+    this.approvals = new ApprovalQueue(store, {
+      beforeAsk: () => this.batcher.flush(),
+      // Nothing moves while the user reads the question.
+      onShowing: (showing) => (showing ? this.stopClock() : this.busy && this.startClock()),
+    });
+    this.approve = this.approvals.approve;
   }
 
   /** Connects the agent; prompts typed while it was loading run now. */
@@ -89,62 +93,16 @@ export class AppController {
 
   // ---- approvals -------------------------------------------------------------
 
-  /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
-  readonly approve: Approve = (request, signal) =>
-    new Promise<ApprovalDecision>((resolve) => {
-      if (signal.aborted) return resolve({ decision: 'deny', note: 'interrupted by the user' });
-      this.batcher.flush();
-      const waiting: WaitingApproval = {
-        request,
-        resolve: (decision) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(decision);
-        },
-      };
-      const onAbort = () =>
-        this.settleApproval(waiting, { decision: 'deny', note: 'interrupted by the user' });
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.approvals.push(waiting);
-      this.showApproval();
-    });
-
-  private showApproval(): void {
-    const first = this.approvals[0];
-    this.store.setState({
-      pendingApproval: first ? { request: first.request, noteMode: false, note: '' } : null,
-      scrollTop: null,
-    });
-    // Nothing moves while the user reads the question.
-    if (first) this.stopClock();
-    else if (this.busy) this.startClock();
-  }
-
-  private settleApproval(waiting: WaitingApproval, decision: ApprovalDecision): void {
-    const index = this.approvals.indexOf(waiting);
-    if (index === -1) return;
-    this.approvals.splice(index, 1);
-    waiting.resolve(decision);
-    this.showApproval();
-  }
-
   answerApproval(decision: ApprovalDecision): void {
-    const first = this.approvals[0];
-    if (first) this.settleApproval(first, decision);
+    this.approvals.answer(decision);
   }
 
-  /** `e`: type a note that goes to the model with the denial. */
   setApprovalNoteMode(noteMode: boolean): void {
-    this.store.setState((state) =>
-      state.pendingApproval
-        ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } }
-        : {},
-    );
+    this.approvals.setNoteMode(noteMode);
   }
 
   setApprovalNote(note: string): void {
-    this.store.setState((state) =>
-      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {},
-    );
+    this.approvals.setNote(note);
   }
 
   // ---- prompts ---------------------------------------------------------------
@@ -347,8 +305,7 @@ export class AppController {
     if (this.exiting) return;
     this.exiting = true;
     this.abort?.abort();
-    for (const waiting of [...this.approvals])
-      this.settleApproval(waiting, { decision: 'deny', note: 'tick is exiting' });
+    this.approvals.denyAll('tick is exiting');
     if (this.running) await Promise.race([this.running, delay(3000)]);
     this.stopClock();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);

@@ -1,6 +1,20 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApprovalDecision } from '../../src/permissions/types';
-import { endOf, settle, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import { App } from '../../components/App';
+import { AppController } from '../../src/store/controller';
+import { createAppStore } from '../../src/store/store';
+import {
+  FakeAgent,
+  UNICODE_LOOK,
+  endOf,
+  renderAt,
+  settle,
+  startApp,
+  typeLine,
+  waitFor,
+  type AppRig,
+  type Turn,
+} from './helpers';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -339,5 +353,27 @@ describe('global keys', () => {
     expect(rig.screen()).not.toContain('earlier lines');
     await rig.app.press('\x0f');
     expect(rig.screen()).toContain('… 7 earlier lines');
+  });
+});
+
+describe('start-up', () => {
+  test('a prompt typed while the agent loads waits and runs once it is ready; /help works at once', async () => {
+    const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/w' });
+    const controller = new AppController(store, { batchMs: 10 });
+    const app = renderAt(<App controller={controller} look={UNICODE_LOOK} />, {
+      columns: 80,
+      rows: 30,
+    });
+    await settle(20);
+    await typeLine(app, '/help');
+    expect(app.lines().join('\n')).toContain('/permissions');
+    await typeLine(app, 'early prompt');
+    expect(app.lines().join('\n')).toContain('1 queued: early prompt');
+    const agent = new FakeAgent();
+    controller.attach(agent);
+    await waitFor(() => app.lines().join('\n').includes('echo: early prompt'));
+    expect(agent.prompts).toEqual(['early prompt']);
+    await controller.exit();
+    app.instance.unmount();
   });
 });
