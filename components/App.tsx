@@ -46,6 +46,7 @@ function Screen() {
   const tick = useAppState((s) => (s.status === 'busy' ? s.tick : 0));
   const model = useAppState((s) => s.model);
   const demo = useAppState((s) => s.demo);
+  const replayOf = useAppState((s) => s.replayOf);
   const mode = useAppState((s) => s.mode);
   const usage = useAppState((s) => s.usage);
   const turnStartedAt = useAppState((s) => s.turnStartedAt);
@@ -86,6 +87,7 @@ function Screen() {
     {
       model,
       demo,
+      replayOf,
       mode,
       usage,
       busy,

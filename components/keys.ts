@@ -76,6 +76,10 @@ export class KeypressLayer {
         if (this.state.pendingApproval?.request.alwaysRule)
           c.answerApproval({ decision: 'allow_always' });
         return;
+      case 's':
+        if (this.state.pendingApproval?.request.alwaysRule)
+          c.answerApproval({ decision: 'allow_always', save: true });
+        return;
       case 'n':
       case '3':
         return c.answerApproval({ decision: 'deny' });

@@ -14,7 +14,9 @@ function missingImports(dist) {
   for (const file of readdirSync(dist).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(join(dist, file), 'utf8');
     // esbuild's own chunk names end in an 8-character hash.
-    for (const match of text.matchAll(/(?:from|import\()\s*["']\.\/([\w-]+-[A-Z0-9]{8}\.js)["']/g)) {
+    for (const match of text.matchAll(
+      /(?:from|import\()\s*["']\.\/([\w-]+-[A-Z0-9]{8}\.js)["']/g,
+    )) {
       if (!existsSync(join(dist, match[1]))) missing.push(`${file} -> ${match[1]}`);
     }
   }

@@ -1,8 +1,9 @@
 // Prints the results: tick's figure, the floor's, their ratio, the target, pass/fail.
 
 /**
- * A row: {bench, figure, tick, floor?, unit?, digits?, target: {ratioMax} | {max} | {label}}.
- * A ratio target compares tick/floor; a max target compares tick's figure itself.
+ * A row: {bench, figure, tick, floor?, unit?, digits?, target: {ratioMax} | {max} | {min} | {label}}.
+ * A ratio target compares tick/floor; max and min compare tick's figure itself; a label
+ * alone makes the row information only.
  */
 export function judge(row) {
   const ratio =
@@ -15,6 +16,9 @@ export function judge(row) {
   if (target.ratioMax !== undefined) {
     pass = Number.isFinite(ratio) ? ratio <= target.ratioMax : false;
     targetText ||= `≤ ${target.ratioMax}× floor`;
+  } else if (target.min !== undefined) {
+    pass = Number.isFinite(row.tick) ? row.tick >= target.min : false;
+    targetText ||= `≥ ${format(target.min, row)}${row.unit ? ` ${row.unit}` : ''}`;
   } else if (target.max !== undefined) {
     pass = Number.isFinite(row.tick) ? row.tick <= target.max : false;
     targetText ||= `≤ ${format(target.max, row)}${row.unit ? ` ${row.unit}` : ''}`;

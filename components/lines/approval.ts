@@ -5,6 +5,8 @@ import { promptInputLines } from './prompt-input';
 import { wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
+/** Where `s` saves the rule (relative to the workspace). */
+const LOCAL_SETTINGS = '.tick/settings.local.json';
 
 function title(toolName: string): string {
   switch (toolName) {
@@ -64,6 +66,10 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
       key('a'),
       dim('/2 '),
       { text: `allow ${request.alwaysRule} this session` },
+      dim(' · '),
+      key('s'),
+      dim(' '),
+      { text: `always, saved to ${LOCAL_SETTINGS}` },
       dim(' · '),
     );
   choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(' · '), key('e'), dim(' '), {

@@ -68,6 +68,15 @@ function bannerLines(
       }),
     );
   }
+  if (item.replayOf) {
+    rows.push(
+      ...textBlock(
+        `Replay of ${item.replayOf}: its recorded prompts are sent again, the recorded answers come from a scripted model, and the tools run for real in ${item.cwd}. Esc stops the replay.`,
+        width,
+        { fg: 'magenta' },
+      ),
+    );
+  }
   return rows;
 }
 

@@ -19,6 +19,8 @@ export interface StatusView {
   scrolled: boolean;
   approval: boolean;
   look: Look;
+  /** The file a `--replay` plays (its name is shown). */
+  replayOf?: string | null;
 }
 
 const MODE_COLOR: Record<PermissionMode, Color | undefined> = {
@@ -42,6 +44,10 @@ export function statusLine(view: StatusView, width: number): Line {
   const parts: Span[][] = [];
   // A notice is what the user must see now; it comes right after the model.
   if (view.notice) parts.push([{ text: view.notice, style: { fg: 'yellow', bold: true } }]);
+  if (view.replayOf)
+    parts.push([
+      { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
+    ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
   if (view.busy) {
     const spin = view.approval ? '?' : spinnerFrame(view.look, view.tick);

@@ -12,6 +12,7 @@ import { HookRegistry } from '../hooks/registry';
 import { registerCommandHooks } from '../hooks/command-hooks';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
+import { saveLocalRule } from '../config/local-rules';
 import { buildSystemPrompt, loadProjectInstructions } from './prompt';
 import { runAgent, type AgentState } from './loop';
 
@@ -93,11 +94,18 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     interactive: options.interactive,
   });
   for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
+  // Problems found while answering the gate (a rule that could not be saved), shown as
+  // non-fatal error events before the loop's next event.
+  const notices: AgentEvent[] = [];
   // Wrapped so the session log learns of "allow always" grants, whoever asks.
   const approve: Approve = async (request, signal) => {
     const answer = await options.approve(request, signal);
     if (answer.decision === 'allow_always' && request.alwaysRule) {
       options.onGrant?.(request.alwaysRule);
+      if (answer.save) {
+        const error = saveAllowRule(cwd, request.alwaysRule);
+        if (error) notices.push({ type: 'error', message: error, fatal: false });
+      }
     }
     return answer;
   };
@@ -150,6 +158,10 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       );
       try {
         for await (const event of events) {
+          for (const notice of notices.splice(0)) {
+            options.onEvent?.(notice);
+            yield notice;
+          }
           options.onEvent?.(event);
           yield event;
         }
@@ -171,4 +183,18 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/**
+ * "Allow always, and save": adds the rule to `.tick/settings.local.json`. Returns the
+ * problem (a malformed file is left untouched) or undefined; the session grant stands anyway.
+ */
+function saveAllowRule(cwd: string, rule: string): string | undefined {
+  try {
+    saveLocalRule(cwd, 'allow', rule);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return `${rule} is allowed for this session but was not saved: ${message}`;
+  }
 }

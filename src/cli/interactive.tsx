@@ -94,7 +94,8 @@ export async function startInteractive(
   const store = createAppStore({
     model: config.model,
     // As loadAgent sets it for the demo, so the first frame already says so.
-    mode: config.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
+    mode:
+      config.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
     demo: config.demo,
     cwd: config.cwd,
   });

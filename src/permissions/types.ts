@@ -29,6 +29,9 @@ export interface ApprovalRequest {
 }
 
 export type ApprovalDecision =
-  { decision: 'allow_once' } | { decision: 'allow_always' } | { decision: 'deny'; note?: string };
+  | { decision: 'allow_once' }
+  /** `save`: also write the rule to `.tick/settings.local.json` (the app's `s`). */
+  | { decision: 'allow_always'; save?: boolean }
+  | { decision: 'deny'; note?: string };
 
 export type Approve = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

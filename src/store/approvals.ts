@@ -70,7 +70,9 @@ export class ApprovalQueue {
   /** `e`: type a note that goes to the model with the denial. */
   setNoteMode(noteMode: boolean): void {
     this.store.setState((state) =>
-      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } } : {},
+      state.pendingApproval
+        ? { pendingApproval: { ...state.pendingApproval, noteMode, note: '' } }
+        : {},
     );
   }
 

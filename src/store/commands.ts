@@ -1,3 +1,4 @@
+import { removeLocalRule } from '../config/local-rules';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import type { SessionAgent } from './agent-port';
 import { commit } from './reducer';
@@ -60,8 +61,12 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
   if (args[0] === 'rm') {
     const rule = args.slice(1).join(' ');
     if (!rule) return say(host, 'Usage: /permissions rm RULE', 'error');
-    if (host.agent.policy.removeRule(rule)) say(host, `Removed rule ${rule}`);
-    else say(host, `No rule ${rule}. /permissions lists them.`, 'error');
+    const inPolicy = host.agent.policy.removeRule(rule);
+    const saved = removeSavedRule(host.agent.cwd, rule);
+    if (saved.error) say(host, saved.error, 'error');
+    if (inPolicy || saved.path)
+      say(host, `Removed rule ${rule}${saved.path ? ` (and from ${saved.path})` : ''}`);
+    else if (!saved.error) say(host, `No rule ${rule}. /permissions lists them.`, 'error');
     return;
   }
   if (args.length)
@@ -70,6 +75,23 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
   if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
   const lines = rules.map((entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${entry.source})`);
   say(host, [`Permission rules (mode: ${host.agent.policy.mode})`, ...lines].join('\n'));
+}
+
+/**
+ * `/permissions rm` also takes the rule out of `.tick/settings.local.json` (where "allow
+ * always, saved" put it), from whichever lists hold it. A malformed file is left untouched.
+ */
+function removeSavedRule(cwd: string, rule: string): { path?: string; error?: string } {
+  let path: string | undefined;
+  try {
+    for (const list of ['allow', 'ask', 'deny'] as const) {
+      const result = removeLocalRule(cwd, list, rule);
+      if (result.removed) path = result.path;
+    }
+    return { path };
+  } catch (error) {
+    return { path, error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Runs one slash command; its answer goes into the transcript. */

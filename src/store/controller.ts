@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../agent/events';
 import type { ApprovalDecision, Approve } from '../permissions/types';
 import { ApprovalQueue } from './approvals';
 import type { SessionAgent } from './agent-port';
@@ -7,7 +7,7 @@ import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands
 import { EMPTY_INPUT, setText } from './input-editor';
 import { EMPTY_LIVE, commit } from './reducer';
 import type { AppStore } from './store';
-import type { InputState } from './types';
+import type { InfoTone, InputState } from './types';
 
 export interface ControllerOptions {
   now?: () => number;
@@ -46,6 +46,8 @@ export class AppController {
   private clock: ReturnType<typeof setInterval> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCtrlC = -Infinity;
+  /** How the last turn ended (for `play`). */
+  private lastEnd: TurnEndReason | undefined;
   private exiting = false;
   private resolveExit: (code: number) => void = () => undefined;
 
@@ -165,7 +167,10 @@ export class AppController {
       try {
         for await (const event of agent.run(prompt, abort.signal)) {
           this.batcher.push(event);
-          if (event.type === 'turn_end') ended = true;
+          if (event.type === 'turn_end') {
+            ended = true;
+            this.lastEnd = event.reason;
+          }
         }
       } catch (error) {
         this.batcher.push({
@@ -174,13 +179,34 @@ export class AppController {
           fatal: true,
         });
       }
-      if (!ended) this.batcher.push(syntheticEnd(abort.signal.aborted));
+      if (!ended) {
+        this.batcher.push(syntheticEnd(abort.signal.aborted));
+        this.lastEnd = abort.signal.aborted ? 'aborted' : 'error';
+      }
       this.batcher.flush();
       this.abort = undefined;
       this.stopClock();
       this.store.setState({ status: 'idle', turnStartedAt: null });
       this.runQueued();
     })();
+  }
+
+  /**
+   * Sends a prompt as if the user typed it (a replay), once the running turn and anything
+   * queued are done. Resolves with how its turn ended; undefined when the app is exiting.
+   */
+  async play(prompt: string): Promise<TurnEndReason | undefined> {
+    while (this.busy && this.running) await this.running;
+    if (this.exiting || !this.agent) return undefined;
+    this.submit(prompt);
+    if (!this.running || !this.busy) return undefined;
+    await this.running;
+    return this.lastEnd;
+  }
+
+  /** Adds a line to the transcript (a replay's progress, start-up notices). */
+  say(text: string, tone: InfoTone = 'info'): void {
+    this.store.setState((state) => commit(state, { kind: 'info', text, tone }));
   }
 
   private runQueued(): void {

@@ -10,11 +10,22 @@ export interface InitialSession {
   mode: PermissionMode;
   demo: boolean;
   cwd: string;
+  /** `tick --replay FILE`: the recorded session being played again. */
+  replayOf?: string;
 }
 
 export function initialState(session: InitialSession): AppState {
   return {
-    items: [{ kind: 'banner', id: 0, model: session.model, cwd: session.cwd, demo: session.demo }],
+    items: [
+      {
+        kind: 'banner',
+        id: 0,
+        model: session.model,
+        cwd: session.cwd,
+        demo: session.demo,
+        ...(session.replayOf ? { replayOf: session.replayOf } : {}),
+      },
+    ],
     nextId: 1,
     live: EMPTY_LIVE,
     todos: [],
@@ -27,6 +38,7 @@ export function initialState(session: InitialSession): AppState {
     mode: session.mode,
     model: session.model,
     demo: session.demo,
+    replayOf: session.replayOf ?? null,
     queue: [],
     input: { text: '', cursor: 0 },
     history: [],

@@ -27,7 +27,7 @@ export type InfoTone = 'info' | 'error' | 'warning' | 'dim';
 
 /** A finished piece of the transcript. Never changed once committed. */
 export type TranscriptItem =
-  | { kind: 'banner'; id: number; model: string; cwd: string; demo: boolean }
+  | { kind: 'banner'; id: number; model: string; cwd: string; demo: boolean; replayOf?: string }
   | { kind: 'user'; id: number; text: string; source: 'user' | 'hook' }
   /** `continued`: a later chunk of the same answer, cut while it streamed. */
   | { kind: 'assistant'; id: number; text: string; continued: boolean }
@@ -86,6 +86,8 @@ export interface AppState {
   mode: PermissionMode;
   model: string;
   demo: boolean;
+  /** The recorded session file a `--replay` plays, null otherwise. */
+  replayOf: string | null;
   queue: string[];
   input: InputState;
   history: string[];

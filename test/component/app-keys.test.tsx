@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ApprovalDecision } from '../../src/permissions/types';
 import { App } from '../../components/App';
 import { AppController } from '../../src/store/controller';
 import { createAppStore } from '../../src/store/store';
@@ -22,41 +21,6 @@ afterEach(async () => {
   rig = undefined;
 });
 
-const request = {
-  callId: 'r1',
-  toolName: 'bash',
-  subject: 'rm -rf build',
-  reason: 'deletes files (rm)',
-  alwaysRule: 'bash(rm -rf build)',
-};
-
-/** Asks once and reports the answer as the answer text. */
-function askingTurn(decisions: ApprovalDecision[]): Turn {
-  return async function* (prompt, signal, agent) {
-    yield { type: 'user_prompt', text: prompt, source: 'user' };
-    yield { type: 'tool_call_ready', id: 'r1', name: 'bash', input: {}, summary: 'rm -rf build' };
-    yield { type: 'permission_asked', request };
-    const decision = await agent.approve(request, signal);
-    decisions.push(decision);
-    yield {
-      type: 'permission_decided',
-      callId: 'r1',
-      decision: decision.decision === 'deny' ? 'deny' : 'allow',
-      by: 'user',
-      note: decision.decision === 'deny' ? decision.note : undefined,
-    };
-    yield {
-      type: 'tool_result',
-      id: 'r1',
-      name: 'bash',
-      status: decision.decision === 'deny' ? 'denied' : 'ok',
-      output: 'done',
-      durationMs: 5,
-    };
-    yield endOf('done');
-  };
-}
-
 /** Runs until interrupted, like a long bash call. */
 const longTurn: Turn = async function* (prompt, signal) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
@@ -73,73 +37,6 @@ const longTurn: Turn = async function* (prompt, signal) {
   };
   yield endOf('aborted');
 };
-
-describe('approval prompt', () => {
-  for (const [keys, expected] of [
-    [['y'], { decision: 'allow_once' }],
-    [['1'], { decision: 'allow_once' }],
-    [['a'], { decision: 'allow_always' }],
-    [['2'], { decision: 'allow_always' }],
-    [['n'], { decision: 'deny' }],
-    [['3'], { decision: 'deny' }],
-    [['\x1b'], { decision: 'deny' }],
-    [['e', 'use the trash', '\r'], { decision: 'deny', note: 'use the trash' }],
-  ] as [string[], ApprovalDecision][]) {
-    test(`${JSON.stringify(keys)} answers ${JSON.stringify(expected)}`, async () => {
-      const decisions: ApprovalDecision[] = [];
-      rig = await startApp([askingTurn(decisions)]);
-      await typeLine(rig.app, 'clean up');
-      await waitFor(() => rig!.screen().includes('Run this command?'), 2000, 'the prompt');
-      expect(rig.screen()).toContain('rm -rf build');
-      for (const key of keys) await rig.app.press(key);
-      await waitFor(() => decisions.length === 1, 2000, 'the answer');
-      expect(decisions[0]).toEqual(expected);
-      await waitFor(() => !rig!.screen().includes('Run this command?'));
-      expect(rig.screen()).toMatch(
-        expected.decision === 'deny' ? /⊘ bash\s+rm -rf build/ : /✓ bash\s+rm -rf build/,
-      );
-    });
-  }
-
-  test('other keys do nothing while it is shown and never reach the input', async () => {
-    const decisions: ApprovalDecision[] = [];
-    rig = await startApp([askingTurn(decisions)]);
-    await typeLine(rig.app, 'clean up');
-    await waitFor(() => rig!.screen().includes('Run this command?'));
-    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.press(key);
-    expect(decisions).toEqual([]);
-    expect(rig.screen()).toContain('Run this command?');
-    await rig.app.press('y');
-    await waitFor(() => decisions.length === 1);
-    await waitFor(() => !rig!.controller.busy);
-    expect(rig.controller.store.getState().input.text).toBe('');
-  });
-
-  test('Esc in note mode goes back to the choices', async () => {
-    const decisions: ApprovalDecision[] = [];
-    rig = await startApp([askingTurn(decisions)]);
-    await typeLine(rig.app, 'clean up');
-    await waitFor(() => rig!.screen().includes('Run this command?'));
-    await rig.app.press('e');
-    await rig.app.press('abc');
-    expect(rig.screen()).toContain('note: abc');
-    await rig.app.press('\x1b');
-    expect(rig.screen()).toContain('y/1 allow once');
-    expect(decisions).toEqual([]);
-    await rig.app.press('n');
-    await waitFor(() => decisions.length === 1);
-  });
-
-  test('an interrupt while asking denies and ends the turn', async () => {
-    const decisions: ApprovalDecision[] = [];
-    rig = await startApp([askingTurn(decisions)]);
-    await typeLine(rig.app, 'clean up');
-    await waitFor(() => rig!.screen().includes('Run this command?'));
-    await rig.app.press('\x03');
-    await waitFor(() => decisions.length === 1);
-    expect(decisions[0]).toMatchObject({ decision: 'deny' });
-  });
-});
 
 describe('interrupting and quitting', () => {
   test('Esc interrupts a long call: the card says cancelled, the session goes on', async () => {
