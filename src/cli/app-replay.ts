@@ -53,8 +53,7 @@ export async function startAppReplay(config: Config, file: string): Promise<AppR
     driver,
     async play(controller) {
       for (const [index, prompt] of prompts.entries()) {
-        driver.startPrompt(index);
-        const ended = await controller.play(prompt);
+        const ended = await controller.play(prompt, () => driver.startPrompt(index));
         if (ended === undefined) return;
         if (ended === 'aborted') {
           over = true;

@@ -1,6 +1,8 @@
 import { render } from 'ink';
 import type { Config } from '../config/types';
-import type { Command } from './args';
+import type { Command, ResumeTarget } from './args';
+import type { AppReplay } from './app-replay';
+import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';
@@ -14,6 +16,26 @@ import { enterFullScreen } from './terminal';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
 
+type Picked =
+  | { kind: 'id'; id: string }
+  | { kind: 'cancelled' }
+  /** No session in the workspace: the app opens a new one and says so. */
+  | { kind: 'none'; message: string };
+
+/** `tick -r` without an id: the picker, before the app (its own screen and keys). */
+async function pick(config: Config, io: PickSessionIO): Promise<Picked> {
+  const { listSessions } = await import('../session/list');
+  const sessions = listSessions(config);
+  if (!sessions.length)
+    return {
+      kind: 'none',
+      message: `No sessions to resume in this workspace (${config.cwd}); this is a new one.`,
+    };
+  const { pickSession } = await import('./pick-session');
+  const id = await pickSession(sessions, io);
+  return id === undefined ? { kind: 'cancelled' } : { kind: 'id', id };
+}
+
 export interface InteractiveOptions {
   /** The agent to use (tests); created from the config, with a session log, otherwise. */
   agent?: SessionAgent;
@@ -26,13 +48,15 @@ type OpenedSession = Awaited<ReturnType<(typeof import('../session/open'))['open
 /** The session log (resumed with -c / -r ID): opened first, so a bad id fails before the app starts. */
 async function openSession(
   config: Config,
-  command: RunCommand | undefined,
+  resume: ResumeTarget | undefined,
   store: AppStore,
+  replayOf?: string,
 ): Promise<OpenedSession> {
   const { openSessionForRun } = await import('../session/open');
-  const session = await openSessionForRun(config, command?.resume, {
+  const session = await openSessionForRun(config, resume, {
     onError: (message) =>
       store.setState((state) => commit(state, { kind: 'info', text: message, tone: 'warning' })),
+    ...(replayOf ? { replayOf } : {}),
   });
   if (session.restored)
     store.setState((state) => reduceEvents(state, session.restored?.events ?? [], Date.now()));
@@ -46,11 +70,13 @@ async function loadAgent(
   config: Config,
   session: OpenedSession,
   controller: AppController,
+  replay: AppReplay | undefined,
 ): Promise<SessionAgent> {
   const { createAgent } = await import('../agent/agent');
   const agent = await createAgent(config, {
     ...session.agentOptions,
-    approve: controller.approve,
+    // A replay answers the gate as the recording did.
+    approve: replay ? replay.driver.approve : controller.approve,
     interactive: true,
   });
   // The demo works in a scratch copy: its edits need no approval, its risky command does.
@@ -70,42 +96,47 @@ export async function startInteractive(
 ): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
-  if (command?.replay !== undefined) {
-    // A replay answers its own approvals; it runs as print mode does.
-    const { runReplay } = await import('../session/run-replay');
-    return runReplay(config, command.replay, 'text', {
-      stdout: (text) => stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-    });
-  }
-  if (command?.resume?.kind === 'pick') {
-    const [{ listSessions }, { pickList }] = await Promise.all([
-      import('../session/list'),
-      import('../session/list-text'),
-    ]);
-    const sessions = listSessions(config);
-    stdout.write(
-      sessions.length ? pickList(sessions) : `No sessions in this workspace (${config.cwd}).\n`,
-    );
-    return 0;
-  }
-
   const look = detectLook(process.env);
+  let resume = command?.resume;
+  let nothingToResume: string | undefined;
+  if (resume?.kind === 'pick') {
+    const picked = await pick(config, { stdout, stdin, look });
+    if (picked.kind === 'cancelled') return 0;
+    if (picked.kind === 'none') nothingToResume = picked.message;
+    resume = picked.kind === 'id' ? { kind: 'id', id: picked.id } : undefined;
+  }
+  // A replay's recorded answers come from its own server, which the config now points at.
+  const replay =
+    command?.replay !== undefined && !options.agent
+      ? await (await import('./app-replay')).startAppReplay(config, command.replay)
+      : undefined;
+  const runConfig = replay?.config ?? config;
+
   const store = createAppStore({
-    model: config.model,
+    model: runConfig.model,
     // As loadAgent sets it for the demo, so the first frame already says so.
     mode:
       config.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
-    demo: config.demo,
+    demo: runConfig.demo,
     cwd: config.cwd,
+    ...(replay ? { replayOf: replay.source } : {}),
   });
   const controller = new AppController(store);
-  const session = options.agent ? undefined : await openSession(config, command, store);
+  if (nothingToResume) controller.say(nothingToResume, 'warning');
+  let session: OpenedSession | undefined;
+  try {
+    session = options.agent
+      ? undefined
+      : await openSession(runConfig, resume, store, replay?.source);
+  } catch (error) {
+    await replay?.close();
+    throw error;
+  }
   let startupError: unknown;
   const agentReady: Promise<SessionAgent | undefined> = (
     options.agent
       ? Promise.resolve(options.agent).then((agent) => (controller.attach(agent), agent))
-      : loadAgent(config, session as OpenedSession, controller)
+      : loadAgent(runConfig, session as OpenedSession, controller, replay)
   ).catch((error: unknown) => {
     startupError = error;
     void controller.exit(1);
@@ -146,7 +177,9 @@ export async function startInteractive(
     // The first frame goes out now, before the agent's modules load.
     writer.flush();
     // Sent (or queued until the agent is ready) for the user.
-    if (config.demo && !options.agent) {
+    if (replay) {
+      void agentReady.then((agent) => agent && replay.play(controller));
+    } else if (config.demo && !options.agent) {
       const { DEMO_PROMPT } = await import('../demo/demo-script');
       controller.submit(DEMO_PROMPT);
     } else if (command?.prompt) {
@@ -164,6 +197,7 @@ export async function startInteractive(
   const agent = await agentReady;
   session?.close();
   await agent?.close().catch(() => undefined);
+  await replay?.close().catch(() => undefined);
   if (startupError !== undefined) {
     process.stderr.write(
       `tick: ${startupError instanceof Error ? startupError.message : String(startupError)}\n`,

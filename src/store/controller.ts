@@ -193,11 +193,13 @@ export class AppController {
 
   /**
    * Sends a prompt as if the user typed it (a replay), once the running turn and anything
-   * queued are done. Resolves with how its turn ended; undefined when the app is exiting.
+   * queued are done; `beforeSend` runs just before it goes. Resolves with how its turn
+   * ended; undefined when the app is exiting.
    */
-  async play(prompt: string): Promise<TurnEndReason | undefined> {
+  async play(prompt: string, beforeSend?: () => void): Promise<TurnEndReason | undefined> {
     while (this.busy && this.running) await this.running;
     if (this.exiting || !this.agent) return undefined;
+    beforeSend?.();
     this.submit(prompt);
     if (!this.running || !this.busy) return undefined;
     await this.running;

@@ -49,6 +49,11 @@ function commitText(state: AppState, whole?: string): AppState {
     : next;
 }
 
+function discardPartialAttempt(state: AppState): AppState {
+  const tools = state.live.tools.filter((card) => card.status !== 'pending');
+  return { ...state, live: { ...state.live, text: '', reasoning: '', continued: false, tools } };
+}
+
 /** Commits the leading run of finished cards, keeping start order on screen. */
 function commitFinishedCards(state: AppState): AppState {
   let next = state;
@@ -232,7 +237,8 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
         },
       };
     case 'retry':
-      return commit(state, {
+      // The next attempt streams the whole answer again: drop this attempt's partial tail.
+      return commit(discardPartialAttempt(state), {
         kind: 'info',
         text: `Retrying in ${Math.ceil(event.delayMs / 1000)}s (attempt ${event.attempt}): ${event.reason}`,
         tone: 'warning',

@@ -289,3 +289,25 @@ describe('todos, usage and notices', () => {
     });
   });
 });
+
+describe('a retried model request', () => {
+  test('drops the partial answer and pending cards of the failed attempt', () => {
+    let state = reduceEvents(
+      fresh(),
+      [
+        { type: 'user_prompt', text: 'hi', source: 'user' },
+        { type: 'text_delta', text: 'Partial ans' },
+        { type: 'reasoning_delta', text: 'thinking' },
+        { type: 'tool_call_started', id: 'c1', name: 'bash' },
+        { type: 'retry', attempt: 1, delayMs: 500, reason: 'connection dropped' },
+      ],
+      0,
+    );
+    expect(state.live.text).toBe('');
+    expect(state.live.reasoning).toBe('');
+    expect(state.live.tools).toEqual([]);
+    expect(last(state)).toMatchObject({ kind: 'info' });
+    state = reduceEvents(state, [{ type: 'text_delta', text: 'Whole answer' }], 0);
+    expect(state.live.text).toBe('Whole answer');
+  });
+});
