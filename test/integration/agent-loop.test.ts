@@ -7,7 +7,7 @@ import {
   type ScriptedServer,
   type Script,
 } from '../../src/demo/scripted-server';
-import { collect, ofType, scriptedApprove, testConfig } from '../support/agent-harness';
+import { collect, ofType, scriptedApprove, tempDir, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
 import type { ApprovalDecision } from '../../src/permissions/types';
 
@@ -208,5 +208,17 @@ describe('runAgent against the scripted server', () => {
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain('500');
     expect(ofType(events, 'turn_end')[0].reason).toBe('error');
+  });
+
+  it('appends AGENTS.md and CLAUDE.md to the system prompt, and tells the model in plan mode', async () => {
+    const cwd = tempDir('tick-ws-');
+    writeFileSync(join(cwd, 'AGENTS.md'), 'Use pnpm, never npm.');
+    writeFileSync(join(cwd, 'CLAUDE.md'), 'Tests live in spec/.');
+    const { server, agent } = await setup([{ text: 'ok' }], { cwd, permissionMode: 'plan' });
+    await collect(agent.run('plan it', new AbortController().signal));
+    const system = String(messagesOf(server, 0)[0].content);
+    expect(system).toContain('Use pnpm, never npm.');
+    expect(system).toContain('Tests live in spec/.');
+    expect(system).toMatch(/plan mode/i);
   });
 });

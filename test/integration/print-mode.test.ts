@@ -204,4 +204,15 @@ describe('tick -p', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(file, 'utf8')).toBe('{ "permissions": { "allow": "bash" } }');
   });
+
+  it('refuses a non-local server without OPENAI_API_KEY in one clear line', async () => {
+    const run = await runTick(['-p', 'hi'], {
+      cwd: tempDir('tick-ws-'),
+      env: { OPENAI_BASE_URL: 'https://models.example.com/v1', TICK_HOME: tempDir() },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('OPENAI_API_KEY');
+    expect(run.stderr).toContain('https://models.example.com/v1');
+  });
 });
