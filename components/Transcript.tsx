@@ -5,6 +5,7 @@ import { useApp, useAppState } from './context';
 import { Rows } from './Lines';
 import { liveLines } from './lines/items';
 import { glyphs } from './lines/look';
+import { StreamingMarkdown } from './lines/streaming-markdown';
 import { toAnsi } from './lines/spans';
 import { TranscriptRows } from './lines/transcript-rows';
 import { truncateLine } from './lines/wrap';
@@ -40,6 +41,8 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   const expandLatest = useAppState((state) => state.expandLatest);
   const rowsRef = useRef<TranscriptRows | null>(null);
   rowsRef.current ??= new TranscriptRows(look);
+  const streamRef = useRef<StreamingMarkdown | null>(null);
+  const stream = (streamRef.current ??= new StreamingMarkdown());
 
   const latestLive = live.tools[live.tools.length - 1];
   const latestItem = latestLive ? undefined : lastToolItem(items);
@@ -57,8 +60,9 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
         expandedId: expandedLiveId,
         latestId: latestLive && !isFinished(latestLive.status) ? latestLive.id : null,
         afterTool: previous?.kind === 'tool',
+        markdown: (text, textWidth, textLook) => stream.lines(text, textWidth, textLook),
       }).map((line) => toAnsi(line, look)),
-    [live, width, look, tick, expandedLiveId, latestLive, previous],
+    [live, width, look, tick, expandedLiveId, latestLive, previous, stream],
   );
 
   const view = rowsRef.current.window(items, liveRows, width, height, scrollTop, expandedId);

@@ -164,6 +164,8 @@ export interface LiveView {
   latestId: string | null;
   /** The last committed item is a tool card (no gap before the first live card). */
   afterTool: boolean;
+  /** Lays out the streaming answer (a cache that parses only its tail); markdownLines if absent. */
+  markdown?: (text: string, width: number, look: Look) => Line[];
 }
 
 /** The streaming tail: reasoning line, the answer so far, the running cards. */
@@ -175,7 +177,7 @@ export function liveLines(live: LiveTail, width: number, view: LiveView): Line[]
       reasoningLine(live.reasoning.split('\n').filter(Boolean).pop() ?? '', width, view.look, true),
     );
   if (live.text.trim())
-    rows.push(BLANK, ...markdownLines(sanitizeText(live.text), width, view.look));
+    rows.push(BLANK, ...(view.markdown ?? markdownLines)(sanitizeText(live.text), width, view.look));
   let previousTool = view.afterTool && rows.length === 0;
   for (const card of live.tools) {
     if (!previousTool) rows.push(BLANK);

@@ -91,7 +91,9 @@ export function sessionPickerLines(
   }
   const hidden = sessions.length - room;
   rows.push(
-    hidden > 0 ? fit([{ text: `  (${hidden} more: ${keys} to scroll)`, style: { dim: true } }]) : [],
+    hidden > 0
+      ? fit([{ text: `  (${hidden} more: ${keys} to scroll)`, style: { dim: true } }])
+      : [],
     fit([
       {
         text:

@@ -66,7 +66,7 @@ export async function startAppReplay(config: Config, file: string): Promise<AppR
       }
       over = true;
       controller.say(
-        `Replay finished: ${prompts.length} recorded prompt${prompts.length === 1 ? '' : 's'} of ${source} played again. New prompts need a model: run tick without --replay.`,
+        `Replay finished: ${prompts.length} recorded prompt${prompts.length === 1 ? '' : 's'} played again. New prompts need a model: run tick without --replay.`,
       );
     },
     close: () => server.close(),

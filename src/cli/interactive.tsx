@@ -4,6 +4,7 @@ import type { Command, ResumeTarget } from './args';
 import type { AppReplay } from './app-replay';
 import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';
+import { paceRenders } from '../../components/context';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';
 import { AppController } from '../store/controller';
@@ -116,7 +117,7 @@ export async function startInteractive(
     model: runConfig.model,
     // As loadAgent sets it for the demo, so the first frame already says so.
     mode:
-      config.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
+      runConfig.demo && config.permissionMode === 'default' ? 'acceptEdits' : config.permissionMode,
     demo: runConfig.demo,
     cwd: config.cwd,
     ...(replay ? { replayOf: replay.source } : {}),
@@ -163,6 +164,8 @@ export async function startInteractive(
   });
 
   const writer = new FrameWriter(stdout, { maxFps: 30 });
+  // React commits (each builds a whole frame) at most at the writer's frame rate.
+  paceRenders(store, 30);
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.

@@ -3,34 +3,41 @@ import stringWidth from 'string-width';
 
 const ERASE_LINE_END = '\x1b[K';
 const RESET = '\x1b[0m';
-const TOKEN = /\x1b\[[0-9;?]*[A-Za-z]|[\s\S]/gu;
+const ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+// Printable ASCII: every character is its own grapheme, no segmenter needed.
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-interface Token {
+export interface Token {
   text: string;
   start: number;
   escape: boolean;
 }
 
-/** Escapes and graphemes with their offsets, so a cut never splits either. */
-function tokens(line: string): Token[] {
+function pushGraphemes(out: Token[], text: string, offset: number): void {
+  if (PLAIN_ASCII.test(text)) {
+    for (let i = 0; i < text.length; i++)
+      out.push({ text: text[i], start: offset + i, escape: false });
+    return;
+  }
+  // A lone ESC (not a CSI sequence) counts as an escape: it has no width.
+  for (const { segment, index } of segmenter.segment(text))
+    out.push({ text: segment, start: offset + index, escape: segment === '\x1b' });
+}
+
+/**
+ * Escapes and graphemes with their offsets, so a cut never splits either. Linear: the
+ * text between escapes is segmented in one pass (graphemes never span an escape).
+ */
+export function tokens(line: string): Token[] {
   const out: Token[] = [];
   let index = 0;
-  for (const match of line.matchAll(TOKEN)) {
-    if (match.index !== index) continue;
-    const text = match[0];
-    if (text.startsWith('\x1b')) {
-      out.push({ text, start: index, escape: true });
-      index += text.length;
-    } else {
-      const rest = line.slice(index);
-      const grapheme = segmenter.segment(rest)[Symbol.iterator]().next().value?.segment ?? text;
-      // A grapheme may swallow an escape; fall back to one character then.
-      const safe = grapheme.includes('\x1b') ? text : grapheme;
-      out.push({ text: safe, start: index, escape: false });
-      index += safe.length;
-    }
+  for (const match of line.matchAll(ESCAPE)) {
+    if (match.index > index) pushGraphemes(out, line.slice(index, match.index), index);
+    out.push({ text: match[0], start: match.index, escape: true });
+    index = match.index + match[0].length;
   }
+  if (index < line.length) pushGraphemes(out, line.slice(index), index);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
 import { endOf, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 
 let rig: AppRig | undefined;
@@ -17,8 +17,9 @@ const request = {
 };
 
 /** Asks once and reports the answer as the answer text. */
-function askingTurn(decisions: ApprovalDecision[]): Turn {
+function askingTurn(decisions: ApprovalDecision[], asked: ApprovalRequest = request): Turn {
   return async function* (prompt, signal, agent) {
+    const request = asked;
     yield { type: 'user_prompt', text: prompt, source: 'user' };
     yield { type: 'tool_call_ready', id: 'r1', name: 'bash', input: {}, summary: 'rm -rf build' };
     yield { type: 'permission_asked', request };
@@ -49,6 +50,8 @@ describe('approval prompt', () => {
     [['1'], { decision: 'allow_once' }],
     [['a'], { decision: 'allow_always' }],
     [['2'], { decision: 'allow_always' }],
+    [['s'], { decision: 'allow_always', save: true }],
+    [['S'], { decision: 'allow_always', save: true }],
     [['n'], { decision: 'deny' }],
     [['3'], { decision: 'deny' }],
     [['\x1b'], { decision: 'deny' }],
@@ -97,6 +100,20 @@ describe('approval prompt', () => {
     expect(decisions).toEqual([]);
     await rig.app.press('n');
     await waitFor(() => decisions.length === 1);
+  });
+
+  test('without an "always" rule, a and s (save) do nothing and are not offered', async () => {
+    const decisions: ApprovalDecision[] = [];
+    const { alwaysRule: _unused, ...once } = request;
+    rig = await startApp([askingTurn(decisions, once)], { columns: 120, rows: 20 });
+    await typeLine(rig.app, 'clean up');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    expect(rig.screen()).not.toContain('settings.local.json');
+    for (const key of ['s', 'a', '2']) await rig.app.press(key);
+    expect(decisions).toEqual([]);
+    await rig.app.press('y');
+    await waitFor(() => decisions.length === 1);
+    expect(decisions[0]).toEqual({ decision: 'allow_once' });
   });
 
   test('an interrupt while asking denies and ends the turn', async () => {

@@ -37,12 +37,23 @@ function rows(p: PendingApproval, width: number): string[] {
 }
 
 test('shows the command, the reason and all the choices', () => {
-  expect(rows(pending(), 100)).toEqual([
+  const shown = rows(pending(), 100);
+  expect(shown.slice(0, 3)).toEqual([
     'Run this command? bash',
     '  rm -rf build',
     '  deletes files (rm)',
-    '  y/1 allow once · a/2 allow bash(rm -rf build) this session · n/3/esc deny · e deny with a note',
   ]);
+  // The choices wrap at 100 columns, each row indented.
+  expect(shown.length).toBe(5);
+  for (const row of shown.slice(3)) expect(row.startsWith('  ')).toBe(true);
+  expect(
+    shown
+      .slice(3)
+      .map((row) => row.trim())
+      .join(' '),
+  ).toBe(
+    'y/1 allow once · a/2 allow bash(rm -rf build) this session · s always, saved to .tick/settings.local.json · n/3/esc deny · e deny with a note',
+  );
 });
 
 test('a long command is wrapped in full, never cut, even at 40 columns', () => {
@@ -62,7 +73,7 @@ test('a long command is wrapped in full, never cut, even at 40 columns', () => {
   }
 });
 
-test('without an "always" rule the a/2 choice is not offered', () => {
+test('without an "always" rule neither a/2 nor s (save) is offered', () => {
   const shown = rows(pending({ alwaysRule: undefined }), 100);
   expect(shown[3]).toBe('  y/1 allow once · n/3/esc deny · e deny with a note');
 });

@@ -1,0 +1,78 @@
+import { afterEach, expect, test } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAgent } from '../../src/agent/agent';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  type ScriptedTurn,
+} from '../../src/demo/scripted-server';
+import { collect, ofType, scriptedApprove, tempDir, testConfig } from '../support/agent-harness';
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const clean: ScriptedTurn = {
+  toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }],
+};
+
+async function agentFor(cwd: string, answers: Parameters<typeof scriptedApprove>[0]) {
+  const server = await startScriptedServer([clean, { text: 'one' }, clean, { text: 'two' }]);
+  servers.push(server);
+  const { approve, asked } = scriptedApprove(answers);
+  const agent = await createAgent(testConfig(server.baseURL, { cwd }), {
+    approve,
+    interactive: true,
+  });
+  return { agent, asked };
+}
+
+test('allow always with save writes the rule to .tick/settings.local.json', async () => {
+  const cwd = tempDir('tick-ws-');
+  mkdirSync(join(cwd, 'build'));
+  const { agent, asked } = await agentFor(cwd, [{ decision: 'allow_always', save: true }]);
+  const events = await collect(agent.run('clean', new AbortController().signal));
+  expect(ofType(events, 'error')).toEqual([]);
+  expect(existsSync(join(cwd, 'build'))).toBe(false);
+  const saved = JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'));
+  expect(saved).toEqual({ permissions: { allow: [asked[0].alwaysRule] } });
+  await agent.close();
+});
+
+test('allow always without save leaves the settings alone', async () => {
+  const cwd = tempDir('tick-ws-');
+  const { agent } = await agentFor(cwd, [{ decision: 'allow_always' }]);
+  await collect(agent.run('clean', new AbortController().signal));
+  expect(existsSync(join(cwd, '.tick', 'settings.local.json'))).toBe(false);
+  await agent.close();
+});
+
+test('a malformed settings.local.json is left untouched, the user is told, the grant still applies', async () => {
+  const cwd = tempDir('tick-ws-');
+  mkdirSync(join(cwd, '.tick'));
+  const broken = '{ "permissions": { "allow": [ }\n';
+  writeFileSync(join(cwd, '.tick', 'settings.local.json'), broken);
+  mkdirSync(join(cwd, 'build'));
+  const { agent, asked } = await agentFor(cwd, [{ decision: 'allow_always', save: true }]);
+  const first = await collect(agent.run('clean', new AbortController().signal));
+  const errors = ofType(first, 'error');
+  expect(errors).toHaveLength(1);
+  expect(errors[0].fatal).toBe(false);
+  expect(errors[0].message).toContain(
+    'bash(rm -rf build) is allowed for this session but was not saved',
+  );
+  expect(errors[0].message).toContain('settings.local.json');
+  expect(ofType(first, 'tool_result')[0].status).toBe('ok');
+  expect(ofType(first, 'turn_end')[0].reason).toBe('done');
+  expect(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8')).toBe(broken);
+
+  // The session grant stands: the same command runs again without a question.
+  mkdirSync(join(cwd, 'build'));
+  const second = await collect(agent.run('clean again', new AbortController().signal));
+  expect(asked).toHaveLength(1);
+  expect(ofType(second, 'tool_result')[0].status).toBe('ok');
+  expect(existsSync(join(cwd, 'build'))).toBe(false);
+  await agent.close();
+});

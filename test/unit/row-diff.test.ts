@@ -1,0 +1,51 @@
+/* eslint-disable no-control-regex -- the tests build terminal escape sequences */
+import { describe, expect, test } from 'vitest';
+import { rowUpdate, tokens } from '../../src/cli/row-diff';
+
+const texts = (line: string) => tokens(line).map((token) => token.text);
+
+describe('tokens', () => {
+  test('splits a row into escapes and whole graphemes, with their offsets', () => {
+    const line = 'a\x1b[1mé👍🏽\x1b[0m🇫🇷中e\u0301';
+    expect(tokens(line)).toEqual([
+      { text: 'a', start: 0, escape: false },
+      { text: '\x1b[1m', start: 1, escape: true },
+      { text: 'é', start: 5, escape: false },
+      { text: '👍🏽', start: 6, escape: false },
+      { text: '\x1b[0m', start: 10, escape: true },
+      { text: '🇫🇷', start: 14, escape: false },
+      { text: '中', start: 18, escape: false },
+      { text: 'e\u0301', start: 19, escape: false },
+    ]);
+  });
+
+  test('the tokens put together give the row back', () => {
+    const line = '\x1b[38;5;12m  const x = "é";\x1b[39m // 🎉 done\x1b[0m';
+    expect(texts(line).join('')).toBe(line);
+  });
+
+  test('a lone ESC is a zero-width escape, not text', () => {
+    expect(tokens('a\x1bb')).toEqual([
+      { text: 'a', start: 0, escape: false },
+      { text: '\x1b', start: 1, escape: true },
+      { text: 'b', start: 2, escape: false },
+    ]);
+  });
+
+  test('is linear in the row length (a 100,000-character row takes well under a second)', () => {
+    const unit = '\x1b[32mok\x1b[39m é 中 ';
+    const line = unit.repeat(Math.ceil(100_000 / unit.length));
+    const started = performance.now();
+    const result = tokens(line);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.map((token) => token.text).join('')).toBe(line);
+  });
+});
+
+describe('rowUpdate', () => {
+  test('a change in the middle of a long styled row writes only from the change', () => {
+    const old = `\x1b[1m${'x'.repeat(50)}\x1b[22m${'y'.repeat(40)}`;
+    const next = `\x1b[1m${'x'.repeat(50)}\x1b[22m${'z'.repeat(40)}`;
+    expect(rowUpdate(old, next, 2, 100)).toBe(`\x1b[3;51H${'z'.repeat(40)}\x1b[K`);
+  });
+});
