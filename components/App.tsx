@@ -121,7 +121,9 @@ function Screen() {
   }
 
   return (
-    <Box flexDirection="column" width={columns} height={layout.frame} overflow="hidden">
+    // No overflow="hidden": every part is cut to its rows already, and a clip makes Ink
+    // cut every row of every frame again.
+    <Box flexDirection="column" width={columns} height={layout.frame}>
       {layout.wide ? (
         <Box flexDirection="row" height={transcriptHeight}>
           <Transcript width={layout.transcriptWidth} height={transcriptHeight} />

@@ -4,11 +4,22 @@ import type { AppState, LiveTail, TranscriptItem } from '../src/store/types';
 import { useApp, useAppState } from './context';
 import { Rows } from './Lines';
 import { liveLines } from './lines/items';
-import { glyphs } from './lines/look';
+import { glyphs, type Look } from './lines/look';
 import { StreamingMarkdown } from './lines/streaming-markdown';
-import { toAnsi } from './lines/spans';
+import { toAnsi, type Line } from './lines/spans';
 import { TranscriptRows } from './lines/transcript-rows';
 import { truncateLine } from './lines/wrap';
+
+// The streamed answer's finished rows are the same Line objects from frame to frame.
+const ansiRows = new WeakMap<Look, WeakMap<Line, string>>();
+
+function ansiOf(line: Line, look: Look): string {
+  let rows = ansiRows.get(look);
+  if (!rows) ansiRows.set(look, (rows = new WeakMap()));
+  let text = rows.get(line);
+  if (text === undefined) rows.set(line, (text = toAnsi(line, look)));
+  return text;
+}
 
 function liveAnimates(live: LiveTail): boolean {
   return live.tools.some((card) => card.status === 'running');
@@ -39,10 +50,10 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   const tick = useAppState(selectTick);
   const scrollTop = useAppState((state) => state.scrollTop);
   const expandLatest = useAppState((state) => state.expandLatest);
-  const rowsRef = useRef<TranscriptRows | null>(null);
-  rowsRef.current ??= new TranscriptRows(look);
   const streamRef = useRef<StreamingMarkdown | null>(null);
   const stream = (streamRef.current ??= new StreamingMarkdown());
+  const rowsRef = useRef<TranscriptRows | null>(null);
+  rowsRef.current ??= new TranscriptRows(look, stream);
 
   const latestLive = live.tools[live.tools.length - 1];
   const latestItem = latestLive ? undefined : lastToolItem(items);
@@ -61,7 +72,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
         latestId: latestLive && !isFinished(latestLive.status) ? latestLive.id : null,
         afterTool: previous?.kind === 'tool',
         markdown: (text, textWidth, textLook) => stream.lines(text, textWidth, textLook),
-      }).map((line) => toAnsi(line, look)),
+      }).map((line) => ansiOf(line, look)),
     [live, width, look, tick, expandedLiveId, latestLive, previous, stream],
   );
 

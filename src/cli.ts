@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args';
+import { importWithoutFetch } from './cli/import-without-fetch';
 import { resolveConfig } from './config/resolve';
 import { assertNever } from './util/assert-never';
 
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
         );
         return 2;
       }
-      const { startInteractive } = await import('./cli/interactive');
+      const { startInteractive } = await importWithoutFetch(() => import('./cli/interactive'));
       return startInteractive(config, command);
     }
     default:

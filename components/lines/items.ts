@@ -99,6 +99,8 @@ export interface ItemView {
   /** The tool card Ctrl+O expanded, if this item is it. */
   expanded: boolean;
   latest: boolean;
+  /** Lays out an answer's Markdown (the stream's cache, for the answer it just streamed). */
+  markdown?: (text: string, width: number, look: Look) => Line[];
 }
 
 /** A committed transcript item as rows; pure, so its output can be cached. */
@@ -118,7 +120,7 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
       return [BLANK, ...textBlock(item.text, width, { bold: true }, mark, rest)];
     }
     case 'assistant':
-      return [BLANK, ...markdownLines(sanitizeText(item.text), width, look)];
+      return [BLANK, ...(view.markdown ?? markdownLines)(sanitizeText(item.text), width, look)];
     case 'reasoning':
       return [BLANK, reasoningLine(item.text, width, look, false)];
     case 'tool': {
@@ -177,7 +179,10 @@ export function liveLines(live: LiveTail, width: number, view: LiveView): Line[]
       reasoningLine(live.reasoning.split('\n').filter(Boolean).pop() ?? '', width, view.look, true),
     );
   if (live.text.trim())
-    rows.push(BLANK, ...(view.markdown ?? markdownLines)(sanitizeText(live.text), width, view.look));
+    rows.push(
+      BLANK,
+      ...(view.markdown ?? markdownLines)(sanitizeText(live.text), width, view.look),
+    );
   let previousTool = view.afterTool && rows.length === 0;
   for (const card of live.tools) {
     if (!previousTool) rows.push(BLANK);

@@ -49,9 +49,18 @@ export class StreamingMarkdown {
   private width = -1;
   private look: Look | undefined;
 
+  /** Whether `text` continues what this laid out (the committed answer of the stream). */
+  continues(text: string, width: number, look: Look): boolean {
+    return (
+      this.cut > 0 &&
+      width === this.width &&
+      look === this.look &&
+      text.startsWith(this.text.slice(0, this.cut))
+    );
+  }
+
   lines(text: string, width: number, look: Look): Line[] {
-    if (width !== this.width || look !== this.look || !text.startsWith(this.text.slice(0, this.cut)))
-      this.reset(width, look);
+    if (!this.continues(text, width, look)) this.reset(width, look);
     this.text = text;
     const cut = safeSplit(text, this.cut);
     if (cut > this.cut) {

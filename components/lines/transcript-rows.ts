@@ -1,7 +1,9 @@
 import type { TranscriptItem } from '../../src/store/types';
 import { itemLines } from './items';
 import type { Look } from './look';
+import { markdownLines } from './markdown';
 import { toAnsi } from './spans';
+import type { StreamingMarkdown } from './streaming-markdown';
 
 interface Cached {
   width: number;
@@ -29,14 +31,22 @@ export class TranscriptRows {
   private width = -1;
   private expandedId = -1;
 
-  constructor(private readonly look: Look) {}
+  /** `stream`: the live answer's layout, reused when that answer is committed. */
+  constructor(
+    private readonly look: Look,
+    private readonly stream?: StreamingMarkdown,
+  ) {}
+
+  private readonly markdown = (text: string, width: number, look: Look) =>
+    this.stream?.continues(text, width, look)
+      ? this.stream.lines(text, width, look)
+      : markdownLines(text, width, look);
 
   rowsOf(item: TranscriptItem, width: number, expanded: boolean): string[] {
     const hit = this.cache.get(item);
     if (hit && hit.width === width && hit.expanded === expanded) return hit.rows;
-    const rows = itemLines(item, width, { look: this.look, expanded, latest: false }).map((line) =>
-      toAnsi(line, this.look),
-    );
+    const view = { look: this.look, expanded, latest: false, markdown: this.markdown };
+    const rows = itemLines(item, width, view).map((line) => toAnsi(line, this.look));
     this.cache.set(item, { width, expanded, rows });
     return rows;
   }

@@ -13,6 +13,7 @@ import { commit } from '../store/reducer';
 import { createAppStore, type AppStore } from '../store/store';
 import type { SessionAgent } from '../store/agent-port';
 import { FrameWriter } from './frame-writer';
+import { shareInkOutputCaches } from './ink-output-cache';
 import { enterFullScreen } from './terminal';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
@@ -163,9 +164,11 @@ export async function startInteractive(
     },
   });
 
-  const writer = new FrameWriter(stdout, { maxFps: 30 });
-  // React commits (each builds a whole frame) at most at the writer's frame rate.
+  // React commits (each builds a whole frame) at most every 30 ms; the writer's own cap is
+  // looser, so a paced frame is not held back a few ms more by it.
+  const writer = new FrameWriter(stdout, { maxFps: 40 });
   paceRenders(store, 30);
+  shareInkOutputCaches();
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.

@@ -65,6 +65,16 @@ describe('StreamingMarkdown', () => {
     expect(stream.lines(next, 40, LOOK)).toEqual(markdownLines(next, 40, LOOK));
   });
 
+  test('knows the answer it streamed, so the committed answer reuses its layout', () => {
+    const stream = new StreamingMarkdown();
+    const answer = '# Title\n\nFirst paragraph.\n\nSecond paragraph.\n';
+    stream.lines(answer.slice(0, 30), 40, LOOK);
+    expect(stream.continues(answer, 40, LOOK)).toBe(true);
+    expect(stream.continues('Something else.\n\nEntirely.\n', 40, LOOK)).toBe(false);
+    expect(stream.continues(answer, 50, LOOK)).toBe(false);
+    expect(stream.lines(answer, 40, LOOK)).toEqual(markdownLines(answer, 40, LOOK));
+  });
+
   test('a new width lays the whole answer out again', () => {
     const stream = new StreamingMarkdown();
     const text = `${'word '.repeat(30)}\n\n${'more '.repeat(30)}\n\nlast\n`;

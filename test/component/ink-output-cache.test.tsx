@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import { render } from 'ink-testing-library';
+import { describe, expect, test } from 'vitest';
+import { shareInkOutputCaches } from '../../src/cli/ink-output-cache';
+import { strip } from './helpers';
+
+function Screen({ rows }: { rows: string[] }) {
+  return (
+    <Box flexDirection="column" width={30} height={rows.length} overflow="hidden">
+      {rows.map((row, index) => (
+        <Text key={index}>{row}</Text>
+      ))}
+    </Box>
+  );
+}
+
+describe('shareInkOutputCaches', () => {
+  test('frames drawn with caches shared across frames show exactly what each frame holds', () => {
+    const frames = [
+      ['\x1b[1mtitle\x1b[0m', 'one', '\x1b[32m✓ done\x1b[0m 中文'],
+      ['\x1b[1mtitle\x1b[0m', 'two', '\x1b[32m✓ done\x1b[0m 中文'],
+      ['one', '\x1b[1mtitle\x1b[0m', '🎉 party'],
+    ];
+    const expected = frames.map((rows) => {
+      const { lastFrame, unmount } = render(<Screen rows={rows} />);
+      const frame = lastFrame() ?? '';
+      unmount();
+      return frame;
+    });
+    shareInkOutputCaches();
+    const { lastFrame, rerender } = render(<Screen rows={frames[0]} />);
+    for (let round = 0; round < 2; round++) {
+      frames.forEach((rows, index) => {
+        rerender(<Screen rows={rows} />);
+        expect(lastFrame()).toBe(expected[index]);
+      });
+    }
+    expect(strip(lastFrame()).split('\n')).toEqual(['one', 'title', '🎉 party']);
+  });
+});
