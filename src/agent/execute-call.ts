@@ -35,7 +35,8 @@ export async function executeToolCall(
   ctx: CallContext,
   emit: (event: AgentEvent) => void,
 ): Promise<CallOutcome> {
-  const started = Date.now();
+  // Reset when the tool starts, so time spent waiting for an approval is not counted.
+  let started = Date.now();
   const finish = (result: ToolResult, status: ToolStatus, stop?: string): CallOutcome => {
     emit({
       type: 'tool_result',
@@ -84,6 +85,7 @@ export async function executeToolCall(
   if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
 
   let result: ToolResult;
+  started = Date.now();
   try {
     result = await tool.run(input, {
       cwd: ctx.cwd,

@@ -221,4 +221,21 @@ describe('runAgent against the scripted server', () => {
     expect(system).toContain('Tests live in spec/.');
     expect(system).toMatch(/plan mode/i);
   });
+
+  it('does not count the wait for an approval in the tool duration', async () => {
+    server = await startScriptedServer([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'rm -f gone.txt' } }] },
+      { text: 'ok' },
+    ]);
+    const waitMs = 2500;
+    const agent = await createAgent(testConfig(server.baseURL), {
+      approve: () =>
+        new Promise((resolve) => setTimeout(() => resolve({ decision: 'allow_once' }), waitMs)),
+      interactive: true,
+    });
+    const events = await collect(agent.run('remove', new AbortController().signal));
+    const result = ofType(events, 'tool_result')[0];
+    expect(result.status).toBe('ok');
+    expect(result.durationMs).toBeLessThan(waitMs);
+  });
 });
