@@ -58,16 +58,24 @@ function Screen() {
   const layout = frameLayout(columns, rows, todos.length > 0);
   const animate = busy && !pending;
 
-  const bottom: Line[] = pending
-    ? clampMiddle(approvalLines(pending, columns, look), layout.bottomMax, g.ellipsis)
-    : promptInputLines(input, columns, {
-        look,
-        placeholder: busy
-          ? 'Type to queue a message · esc to interrupt'
-          : 'Type a task · /help for commands',
-        maxRows: Math.min(8, Math.max(1, Math.floor(layout.frame / 3))),
-        focused: true,
-      });
+  const placeholder = busy
+    ? 'Type to queue a message · esc to interrupt'
+    : 'Type a task · /help for commands';
+  const inputRows = Math.min(8, Math.max(1, Math.floor(layout.frame / 3)));
+  // Laid out again only when the input changes, not on every clock tick or streamed frame.
+  const inputLines = useMemo(
+    () =>
+      promptInputLines(input, columns, { look, placeholder, maxRows: inputRows, focused: true }),
+    [input, columns, look, placeholder, inputRows],
+  );
+  const approval = useMemo(
+    () =>
+      pending
+        ? clampMiddle(approvalLines(pending, columns, look), layout.bottomMax, g.ellipsis)
+        : null,
+    [pending, columns, look, layout.bottomMax, g.ellipsis],
+  );
+  const bottom: Line[] = approval ?? inputLines;
   const queueLines: Line[] = queue.length
     ? [
         truncateLine(
@@ -80,9 +88,12 @@ function Screen() {
         ),
       ]
     : [];
-  const rule: Line = [
-    { text: g.rule.repeat(columns), style: pending ? { fg: 'yellow' } : { dim: true } },
-  ];
+  const rule = useMemo(
+    (): Line[] => [
+      [{ text: g.rule.repeat(columns), style: pending ? { fg: 'yellow' } : { dim: true } }],
+    ],
+    [g.rule, columns, pending],
+  );
   const status = statusLine(
     {
       model,
@@ -135,7 +146,7 @@ function Screen() {
       )}
       {todoLines.length > 0 && <Lines lines={todoLines} look={look} width={columns} />}
       {queueLines.length > 0 && <Lines lines={queueLines} look={look} width={columns} />}
-      <Lines lines={[rule]} look={look} width={columns} />
+      <Lines lines={rule} look={look} width={columns} />
       <Lines lines={bottom} look={look} width={columns} />
       <Lines lines={[status]} look={look} width={columns} />
     </Box>

@@ -26,7 +26,8 @@ export function Rows({ rows, width, height }: { rows: string[]; width?: number; 
   );
 }
 
-export function Lines({
+/** Memoised: a part whose lines are the same array as last frame is not converted again. */
+export const Lines = memo(function Lines({
   lines,
   look,
   width,
@@ -38,4 +39,4 @@ export function Lines({
   height?: number;
 }) {
   return <Rows rows={lines.map((line) => toAnsi(line, look))} width={width} height={height} />;
-}
+});

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { coalescedStore } from '../src/store/coalesced-store';
+import { isUrgentChange } from '../src/store/render-urgency';
 import type { AppController } from '../src/store/controller';
 import type { AppStore } from '../src/store/store';
 import type { AppState } from '../src/store/types';
@@ -32,10 +33,11 @@ function viewOf(store: AppStore): AppStore {
 /**
  * Lets the app's components hear of store changes at most once per `intervalMs` (the frame
  * rate): every commit builds a whole frame, so writes between two frames cost nothing.
+ * Changes the user waits for (todos, keys, approvals) are drawn at once, unpaced.
  * Call before the app renders.
  */
 export function paceRenders(store: AppStore, intervalMs: number): void {
-  views.set(store, coalescedStore(store, { intervalMs }));
+  views.set(store, coalescedStore(store, { intervalMs, urgent: isUrgentChange }));
 }
 
 /** Reads one value from the session store; selectors must return primitives or stable objects. */

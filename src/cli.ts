@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args';
 import { importWithoutFetch } from './cli/import-without-fetch';
 import { resolveConfig } from './config/resolve';
 import { assertNever } from './util/assert-never';
+import { VERSION } from './version';
 
 // Heavy parts (the Ink app, the SDK) load only when a command needs them.
 async function main(argv: string[]): Promise<number> {
@@ -22,16 +22,16 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(HELP_TEXT);
       return 0;
     case 'version':
-      process.stdout.write(`${readVersion()}\n`);
+      process.stdout.write(`${VERSION}\n`);
       return 0;
     case 'sessions':
     case 'export': {
-      const config = resolveConfig(flags, process.env, process.cwd());
+      const config = await resolveConfig(flags, process.env, process.cwd());
       const { runSessionCommand } = await import('./session/commands');
       return runSessionCommand(command, config);
     }
     case 'run': {
-      const config = resolveConfig(flags, process.env, process.cwd());
+      const config = await resolveConfig(flags, process.env, process.cwd());
       if (command.print) {
         for (const warning of config.warnings ?? []) process.stderr.write(`tick: ${warning}\n`);
         // A replay brings its own prompts; `-r` without an id lists sessions.
@@ -50,8 +50,16 @@ async function main(argv: string[]): Promise<number> {
         );
         return 2;
       }
-      const { startInteractive } = await importWithoutFetch(() => import('./cli/interactive'));
-      return startInteractive(config, command);
+      // The first frame goes up (and keys are kept) while the app's modules load.
+      const early = await import('./cli/early-screen');
+      early.drawEarlyScreen(config, command);
+      try {
+        const { startInteractive } = await importWithoutFetch(() => import('./cli/interactive'));
+        return await startInteractive(config, command);
+      } finally {
+        // A failure before the app took the screen: the error goes to the normal screen.
+        early.giveBackEarlyScreen();
+      }
     }
     default:
       return assertNever(command);
@@ -63,15 +71,6 @@ async function readStdinPrompt(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').trim();
-}
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    return String(pkg.version);
-  } catch {
-    return 'unknown';
-  }
 }
 
 main(process.argv.slice(2)).then(

@@ -8,7 +8,7 @@ import { toolCardLines, type CardView } from './tool-card';
 import { truncateLine, wrapLine } from './wrap';
 import { todoCounts } from './todo-panel';
 
-const VERSION = '0.1.0';
+import { VERSION } from '../../src/version';
 const BLANK: Line = [];
 
 const TONE: Record<'info' | 'error' | 'warning' | 'dim', Style | undefined> = {

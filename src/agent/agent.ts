@@ -103,7 +103,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     if (answer.decision === 'allow_always' && request.alwaysRule) {
       options.onGrant?.(request.alwaysRule);
       if (answer.save) {
-        const error = saveAllowRule(cwd, request.alwaysRule);
+        const error = await saveAllowRule(cwd, request.alwaysRule);
         if (error) notices.push({ type: 'error', message: error, fatal: false });
       }
     }
@@ -189,9 +189,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
  * "Allow always, and save": adds the rule to `.tick/settings.local.json`. Returns the
  * problem (a malformed file is left untouched) or undefined; the session grant stands anyway.
  */
-function saveAllowRule(cwd: string, rule: string): string | undefined {
+async function saveAllowRule(cwd: string, rule: string): Promise<string | undefined> {
   try {
-    saveLocalRule(cwd, 'allow', rule);
+    await saveLocalRule(cwd, 'allow', rule);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -8,16 +8,22 @@ interface OutputCaches {
 
 let shared = false;
 
-/** Remembers up to `max` entries; forgets them all when full (a frame needs 30 to 60). */
-function memo<T>(compute: (key: string) => T, max: number): (key: string) => T {
+/**
+ * Remembers the `max` entries used last (least recently used goes first), so the rows on
+ * screen stay cached while rows that scrolled away are forgotten: memory stays flat.
+ */
+export function lruMemo<T>(compute: (key: string) => T, max: number): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
     let value = cache.get(key);
     if (value === undefined) {
       value = compute(key);
-      if (cache.size >= max) cache.clear();
-      cache.set(key, value);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    } else {
+      // Map keeps insertion order: moving a hit to the end makes the first key the oldest.
+      cache.delete(key);
     }
+    cache.set(key, value);
     return value;
   };
 }
@@ -26,9 +32,10 @@ function memo<T>(compute: (key: string) => T, max: number): (key: string) => T {
  * Makes Ink's per-frame caches (each row parsed into styled cells, each string's width)
  * last across frames. Ink builds a new Output, with empty caches, for every frame, so it
  * parsed every row of the screen again each time although most rows had not changed.
- * The cached cells are only read by Ink, never changed, so sharing them is safe.
+ * The cached cells are only read by Ink, never changed, so sharing them is safe. A frame
+ * needs 30 to 60 entries; each row's cells take about 8 KB.
  */
-export function shareInkOutputCaches(max = 600): void {
+export function shareInkOutputCaches(max = 240): void {
   if (shared) return;
   shared = true;
   const scratch = () =>
@@ -37,8 +44,8 @@ export function shareInkOutputCaches(max = 600): void {
   const styledChars = caches.getStyledChars;
   const stringWidth = caches.getStringWidth;
   // Ink's own code computes each value, on a scratch cache that is dropped at once.
-  const sharedStyledChars = memo((line) => styledChars.call(scratch(), line), max);
-  const sharedStringWidth = memo((text) => stringWidth.call(scratch(), text), max);
+  const sharedStyledChars = lruMemo((line) => styledChars.call(scratch(), line), max);
+  const sharedStringWidth = lruMemo((text) => stringWidth.call(scratch(), text), max);
   caches.getStyledChars = sharedStyledChars;
   caches.getStringWidth = sharedStringWidth;
 }

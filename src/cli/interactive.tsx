@@ -164,10 +164,11 @@ export async function startInteractive(
     },
   });
 
-  // React commits (each builds a whole frame) at most every 30 ms; the writer's own cap is
-  // looser, so a paced frame is not held back a few ms more by it.
-  const writer = new FrameWriter(stdout, { maxFps: 40 });
-  paceRenders(store, 30);
+  // Streamed text and new transcript rows are drawn at most every 45 ms (each React commit
+  // builds a whole frame); what the user waits for (todos, keys) is drawn at once. The
+  // writer's own cap is looser, so an urgent frame is not held back long by it.
+  const writer = new FrameWriter(stdout, { maxFps: 60 });
+  paceRenders(store, 45);
   shareInkOutputCaches();
   let code = 1;
   try {

@@ -119,8 +119,14 @@ export function rowUpdate(
   // Every write leaves the pen in the default style (Ink closes what it opens, and a
   // cut middle ends with a reset), so no reset is needed before a row.
   if (old === undefined || old === '') return `${at(0)}${next}${fill(stringWidth(next))}`;
-  const a = tokens(old);
-  const b = tokens(next);
+  // The common head of the two strings is skipped without splitting it into tokens: only
+  // its escapes (for the pen) and its width are needed.
+  const skip = safePrefix(old, next);
+  const same = next.slice(0, skip);
+  const sameEscapes = escapesOf(same);
+  const sameWidth = skip ? stringWidth(same) : 0;
+  const a = tokens(old.slice(skip));
+  const b = tokens(next.slice(skip));
   let head = 0;
   while (head < a.length && head < b.length && a[head].text === b[head].text) head++;
   let tail = 0;
@@ -132,18 +138,68 @@ export function rowUpdate(
     tail++;
   // Escapes before the cut stay in the prefix: their net effect is replayed once.
   const prefix = b.slice(0, head);
-  const column = visibleWidth(prefix);
-  const style = styleOf(prefix);
+  const column = sameWidth + visibleWidth(prefix);
+  const style = styleOf([...sameEscapes, ...prefix]);
   const oldMiddle = a.slice(head, a.length - tail);
   const newMiddle = b.slice(head, b.length - tail);
   if (tail > 0 && visibleWidth(oldMiddle) === visibleWidth(newMiddle)) {
     // Leave the pen as found: reset only if the middle ends styled.
-    const after = styleOf(b.slice(0, b.length - tail));
+    const after = styleOf([...sameEscapes, ...b.slice(0, b.length - tail)]);
     return `${at(column)}${style}${newMiddle.map((part) => part.text).join('')}${after ? RESET : ''}`;
   }
   const rest = b
     .slice(head)
     .map((part) => part.text)
     .join('');
-  return `${at(column)}${style}${rest}${fill(stringWidth(next))}`;
+  return `${at(column)}${style}${rest}${fill(sameWidth + visibleWidth(b))}`;
+}
+
+/**
+ * The length of a head the two rows share that ends where a token ends in both: never
+ * inside an escape, and only between two printable ASCII characters (so no grapheme
+ * continues across the cut).
+ */
+export function safePrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  // A cut inside an escape moves back to the escape's start.
+  const escape = a.lastIndexOf('\x1b', p - 1);
+  if (escape >= 0) {
+    ESCAPE_AT.lastIndex = escape;
+    const match = ESCAPE_AT.exec(a);
+    const end = match ? escape + match[0].length : escape + 1;
+    if (end > p || (b.length > p && !match)) p = escape;
+  }
+  // Both sides of the cut must be printable ASCII (or the row's end, or an escape).
+  while (p > 0 && !(isPlain(a.charCodeAt(p - 1)) && cutsCleanly(a, p) && cutsCleanly(b, p))) {
+    p -= 1;
+    const back = a.lastIndexOf('\x1b', p - 1);
+    if (back >= 0) {
+      ESCAPE_AT.lastIndex = back;
+      const match = ESCAPE_AT.exec(a);
+      if (!match || back + match[0].length > p) p = back;
+    }
+  }
+  return p;
+}
+
+const ESCAPE_AT = /\x1b\[[0-9;?]*[A-Za-z]/y;
+
+function isPlain(code: number): boolean {
+  return code >= 0x20 && code <= 0x7e;
+}
+
+function cutsCleanly(text: string, at: number): boolean {
+  if (at >= text.length) return true;
+  const code = text.charCodeAt(at);
+  return isPlain(code) || code === 0x1b;
+}
+
+function escapesOf(text: string): Token[] {
+  const out: Token[] = [];
+  for (const match of text.matchAll(ESCAPE)) {
+    out.push({ text: match[0], start: match.index, escape: true });
+  }
+  return out;
 }

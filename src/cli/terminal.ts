@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs';
+import { takeOverEarlyScreen } from './early-screen';
 
 const ENTER_ALT_SCREEN = '\x1b[?1049h\x1b[H';
 const LEAVE_ALT_SCREEN = '\x1b[?1049l';
@@ -76,7 +77,8 @@ export function enterFullScreen(options: FullScreenOptions): FullScreen {
   process.on('unhandledRejection', onCrash);
   process.on('exit', restore);
 
-  write(ENTER_ALT_SCREEN + HIDE_CURSOR + BRACKETED_PASTE_ON);
+  // Entering again would clear the early frame (and show a blank screen until Ink's).
+  if (!takeOverEarlyScreen()) write(ENTER_ALT_SCREEN + HIDE_CURSOR + BRACKETED_PASTE_ON);
 
   return {
     restore,

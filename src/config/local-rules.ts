@@ -18,11 +18,11 @@ function localPath(cwd: string): string {
 }
 
 /** Reads and validates the local file; its raw object is what gets edited. */
-function readLocal(path: string, action: string): JsonObject {
+async function readLocal(path: string, action: string): Promise<JsonObject> {
   try {
     const raw = readRawSettings(path);
     if (raw === undefined) return {};
-    validateSettings(path, raw);
+    await validateSettings(path, raw);
     return raw as JsonObject;
   } catch (error) {
     if (error instanceof SettingsError) {
@@ -65,15 +65,15 @@ function withRules(settings: JsonObject, list: RuleList, rules: string[]): JsonO
 }
 
 /** Adds `rule` to `permissions[list]`; false when it was already there. Returns the file's path too. */
-export function saveLocalRule(
+export async function saveLocalRule(
   cwd: string,
   list: RuleList,
   rule: string,
-): { added: boolean; path: string } {
+): Promise<{ added: boolean; path: string }> {
   const path = localPath(cwd);
   const problem = ruleSyntaxError(rule);
   if (problem) throw new SettingsError(`Cannot save the rule: ${problem}`, path);
-  const settings = readLocal(path, `the rule ${rule} was not saved`);
+  const settings = await readLocal(path, `the rule ${rule} was not saved`);
   const rules = rulesOf(settings, list);
   if (rules.includes(rule.trim())) return { added: false, path };
   writeAtomically(path, withRules(settings, list, [...rules, rule.trim()]));
@@ -81,13 +81,13 @@ export function saveLocalRule(
 }
 
 /** Removes `rule` from `permissions[list]`; false when the local file did not have it. */
-export function removeLocalRule(
+export async function removeLocalRule(
   cwd: string,
   list: RuleList,
   rule: string,
-): { removed: boolean; path: string } {
+): Promise<{ removed: boolean; path: string }> {
   const path = localPath(cwd);
-  const settings = readLocal(path, `the rule ${rule} was not removed`);
+  const settings = await readLocal(path, `the rule ${rule} was not removed`);
   const rules = rulesOf(settings, list);
   if (!rules.includes(rule)) return { removed: false, path };
   writeAtomically(

@@ -108,10 +108,14 @@ function modelFlag(value: string | undefined): string | undefined {
 
 /**
  * Resolves flags, env and settings files into a Config. `cwd` is the directory tick
- * was started in; `--cwd` and `--add-dir` are relative to it. Throws ConfigError
- * (SettingsError for a bad settings file).
+ * was started in; `--cwd` and `--add-dir` are relative to it. Rejects with ConfigError
+ * (SettingsError for a bad settings file). Async: zod loads only when a settings file exists.
  */
-export function resolveConfig(flags: CliFlags, env: NodeJS.ProcessEnv, cwd: string): Config {
+export async function resolveConfig(
+  flags: CliFlags,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<Config> {
   const startDir = resolve(cwd);
   const workspace = flags.cwd
     ? realDirectory(resolve(startDir, expandHome(flags.cwd, env)), '--cwd')
@@ -130,7 +134,7 @@ export function resolveConfig(flags: CliFlags, env: NodeJS.ProcessEnv, cwd: stri
   const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
 
-  const { layers, merged, warnings } = loadSettings(workspace, home);
+  const { layers, merged, warnings } = await loadSettings(workspace, home);
 
   const addDirs: string[] = [];
   const addDir = (dir: string): void => {

@@ -6,14 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import type { PermissionMode } from '../permissions/types';
 import type { PermissionRules } from './types';
 import type { CommandHookSettings } from '../hooks/command-hooks';
-import { mergeCommandHookSettings } from '../hooks/command-hooks';
+import { mergeCommandHookSettings } from '../hooks/merge-command-hooks';
 import { ConfigError, SettingsError } from './errors';
 import { parseJsonWithLocation } from './json-location';
-import { settingsFileSchema, type SettingsFileInput } from './settings-schema';
 
 export { ConfigError, SettingsError };
 
@@ -62,32 +60,6 @@ export function emptySettings(): Settings {
   };
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`;
-    else text += text ? `.${String(key)}` : String(key);
-  }
-  return text;
-}
-
-function issueText(issue: z.core.$ZodIssue): string {
-  const where = formatPath(issue.path);
-  if (where === '')
-    return `the file ${issue.message.startsWith('must') ? issue.message : 'is invalid: ' + issue.message}`;
-  // Our schemas phrase every message as "must ..." or "is ..."; zod's own defaults are not.
-  const phrased = /^(must|is) /.test(issue.message)
-    ? issue.message
-    : `is invalid: ${issue.message}`;
-  return `${where} ${phrased}`;
-}
-
-function deleteKeys(root: unknown, path: readonly PropertyKey[], keys: readonly string[]): void {
-  let node: unknown = root;
-  for (const key of path) node = (node as Record<PropertyKey, unknown>)[key];
-  for (const key of keys) delete (node as Record<string, unknown>)[key];
-}
-
 /** Reads a settings file: undefined when it does not exist; SettingsError when unreadable or not JSON. */
 export function readRawSettings(path: string): unknown {
   let text: string;
@@ -112,56 +84,17 @@ export function readRawSettings(path: string): unknown {
   return parsed.value;
 }
 
-/** Validates raw settings; unknown keys are dropped and reported as warnings. */
-export function validateSettings(path: string, raw: unknown): LoadedSettings {
-  const warnings: string[] = [];
-  const input: unknown = structuredClone(raw);
-  for (;;) {
-    const result = settingsFileSchema.safeParse(input);
-    if (result.success) return { path, settings: flatten(result.data), warnings };
-    const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
-    const problem = result.error.issues.find((issue) => issue.code !== 'unrecognized_keys');
-    if (problem || unknown.length === 0) {
-      throw new SettingsError(
-        `Error in ${path}: ${issueText(problem ?? result.error.issues[0])}`,
-        path,
-      );
-    }
-    for (const issue of unknown) {
-      for (const key of issue.keys) {
-        warnings.push(`${path}: unknown key ${formatPath([...issue.path, key])} (ignored)`);
-      }
-      deleteKeys(input, issue.path, issue.keys);
-    }
-  }
-}
-
-function flatten(data: SettingsFileInput): Settings {
-  const settings = emptySettings();
-  const assign = <K extends keyof Settings>(key: K, value: Settings[K] | undefined): void => {
-    if (value !== undefined) settings[key] = value;
-  };
-  // The nested model form wins over the top-level keys within one file.
-  assign('model', data.model?.name);
-  assign('baseURL', data.model?.baseURL ?? data.baseURL);
-  assign('idleTimeoutMs', data.model?.idleTimeoutMs ?? data.idleTimeoutMs);
-  assign('maxRetries', data.model?.maxRetries ?? data.maxRetries);
-  assign('maxTurns', data.maxTurns);
-  assign('reminderRounds', data.reminder?.rounds);
-  assign('permissionMode', data.permissions?.defaultMode as PermissionMode | undefined);
-  assign('sandbox', data.sandbox);
-  settings.permissions = {
-    allow: data.permissions?.allow ?? [],
-    ask: data.permissions?.ask ?? [],
-    deny: data.permissions?.deny ?? [],
-  };
-  settings.additionalDirectories = data.permissions?.additionalDirectories ?? [];
-  settings.hooks = data.hooks ?? {};
-  return settings;
+/**
+ * Validates raw settings; unknown keys are dropped and reported as warnings. The schema
+ * (and zod) load only now, so a start without settings files never loads them.
+ */
+export async function validateSettings(path: string, raw: unknown): Promise<LoadedSettings> {
+  const { validateSettingsNow } = await import('./settings-validate');
+  return validateSettingsNow(path, raw);
 }
 
 /** Loads one file; undefined when it does not exist. */
-export function loadSettingsFile(path: string): LoadedSettings | undefined {
+export async function loadSettingsFile(path: string): Promise<LoadedSettings | undefined> {
   const raw = readRawSettings(path);
   return raw === undefined ? undefined : validateSettings(path, raw);
 }
@@ -205,12 +138,15 @@ export interface AllSettings {
 }
 
 /** Loads user, project and local settings; throws SettingsError on the first bad file. */
-export function loadSettings(cwd: string, home: string): AllSettings {
+export async function loadSettings(cwd: string, home: string): Promise<AllSettings> {
   const paths = settingsPaths(cwd, home);
   // A workspace whose .tick is TICK_HOME must not load (and run the hooks of) one file twice.
-  const layers = [...new Set([paths.user, paths.project, paths.local])]
-    .map(loadSettingsFile)
-    .filter((layer): layer is LoadedSettings => layer !== undefined);
+  const layers: LoadedSettings[] = [];
+  // In order, so the first bad file (in precedence order) is the one reported.
+  for (const path of new Set([paths.user, paths.project, paths.local])) {
+    const layer = await loadSettingsFile(path);
+    if (layer) layers.push(layer);
+  }
   return {
     layers,
     merged: mergeSettings(layers.map((layer) => layer.settings)),

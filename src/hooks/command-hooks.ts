@@ -72,17 +72,7 @@ export const commandHookSettingsSchema: z.ZodType<CommandHookSettings> = z.stric
   { error: 'must be an object keyed by hook event' },
 );
 
-/** Concatenates hook settings of several files (user, project, local), in that order. */
-export function mergeCommandHookSettings(layers: CommandHookSettings[]): CommandHookSettings {
-  const merged: CommandHookSettings = {};
-  for (const layer of layers) {
-    for (const event of HOOK_EVENTS) {
-      const groups = layer[event];
-      if (groups?.length) merged[event] = [...(merged[event] ?? []), ...groups];
-    }
-  }
-  return merged;
-}
+export { mergeCommandHookSettings } from './merge-command-hooks';
 
 export interface CommandHookOptions {
   sessionId: string;

@@ -1,20 +1,25 @@
 import type { StoreApi } from 'zustand/vanilla';
 
-export interface CoalescedStoreOptions {
+export interface CoalescedStoreOptions<T> {
   /** Least time between two notifications of the view's listeners. */
   intervalMs?: number;
   now?: () => number;
+  /**
+   * A change the user waits for (a todo ticked, a key typed): heard at once, without
+   * waiting for the interval. Compared with the state last heard.
+   */
+  urgent?: (state: T, previous: T) => boolean;
 }
 
 /**
  * A view of a store whose listeners hear of changes at most once per `intervalMs`: the
  * changes of one tick are merged (a microtask later), and later ones wait for the next
- * slot. Reads always see the latest state. The full-screen app renders through it, so a
+ * slot (unless `urgent` says the user waits for it). Reads always see the latest state. The full-screen app renders through it, so a
  * burst of store writes costs one React commit (and one Ink frame) instead of one each.
  */
 export function coalescedStore<T>(
   store: StoreApi<T>,
-  options: CoalescedStoreOptions = {},
+  options: CoalescedStoreOptions<T> = {},
 ): StoreApi<T> {
   const intervalMs = options.intervalMs ?? 30;
   const now = options.now ?? Date.now;
@@ -36,9 +41,14 @@ export function coalescedStore<T>(
     for (const listener of [...listeners]) listener(state, previous);
   };
   const schedule = () => {
-    if (scheduled) return;
+    // Already due this tick, or waiting for a slot and nothing urgent came: nothing to do.
+    if (scheduled && !timer) return;
+    const urgent = options.urgent?.(store.getState(), notified) ?? false;
+    if (scheduled && !urgent) return;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     scheduled = true;
-    const wait = lastNotify + intervalMs - now();
+    const wait = urgent ? 0 : lastNotify + intervalMs - now();
     if (wait <= 0) queueMicrotask(notify);
     else timer = setTimeout(notify, wait);
   };

@@ -62,11 +62,13 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
     const rule = args.slice(1).join(' ');
     if (!rule) return say(host, 'Usage: /permissions rm RULE', 'error');
     const inPolicy = host.agent.policy.removeRule(rule);
-    const saved = removeSavedRule(host.agent.cwd, rule);
-    if (saved.error) say(host, saved.error, 'error');
-    if (inPolicy || saved.path)
-      say(host, `Removed rule ${rule}${saved.path ? ` (and from ${saved.path})` : ''}`);
-    else if (!saved.error) say(host, `No rule ${rule}. /permissions lists them.`, 'error');
+    // The file check is async (its validation loads on demand); it never rejects.
+    void removeSavedRule(host.agent.cwd, rule).then((saved) => {
+      if (saved.error) say(host, saved.error, 'error');
+      if (inPolicy || saved.path)
+        say(host, `Removed rule ${rule}${saved.path ? ` (and from ${saved.path})` : ''}`);
+      else if (!saved.error) say(host, `No rule ${rule}. /permissions lists them.`, 'error');
+    });
     return;
   }
   if (args.length)
@@ -81,11 +83,14 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
  * `/permissions rm` also takes the rule out of `.tick/settings.local.json` (where "allow
  * always, saved" put it), from whichever lists hold it. A malformed file is left untouched.
  */
-function removeSavedRule(cwd: string, rule: string): { path?: string; error?: string } {
+async function removeSavedRule(
+  cwd: string,
+  rule: string,
+): Promise<{ path?: string; error?: string }> {
   let path: string | undefined;
   try {
     for (const list of ['allow', 'ask', 'deny'] as const) {
-      const result = removeLocalRule(cwd, list, rule);
+      const result = await removeLocalRule(cwd, list, rule);
       if (result.removed) path = result.path;
     }
     return { path };

@@ -512,7 +512,7 @@ describe('command hooks from settings files', () => {
       join(cwd, '.tick', 'settings.json'),
       JSON.stringify({ hooks: on('PreToolUse', projectHook, 'Bash|Edit') }),
     );
-    const { merged } = loadSettings(cwd, home);
+    const { merged } = await loadSettings(cwd, home);
     const result = await fire(cwd, merged.hooks, 'PreToolUse', bashCall());
     expect(result.outcome).toEqual({ block: 'Blocked by hook: from project' });
     expect(readFileSync(log, 'utf8')).toBe('user\nproject\n');

@@ -50,4 +50,30 @@ describe('coalescedStore', () => {
     await sleep(10);
     expect(heard).toEqual([]);
   });
+
+  test('an urgent change is heard at once, even while a paced one waits for its slot', async () => {
+    const store = createStore<{ n: number; todo: string }>()(() => ({ n: 0, todo: 'a' }));
+    const view = coalescedStore(store, {
+      intervalMs: 300,
+      urgent: (state, previous) => state.todo !== previous.todo,
+    });
+    const heard: string[] = [];
+    view.subscribe((state) => heard.push(`${state.n}${state.todo}`));
+    store.setState({ n: 1 });
+    await sleep(0);
+    expect(heard).toEqual(['1a']);
+    store.setState({ n: 2 });
+    await sleep(20);
+    // Paced: still waiting for the slot.
+    expect(heard).toEqual(['1a']);
+    store.setState({ todo: 'b' });
+    await sleep(0);
+    expect(heard).toEqual(['1a', '2b']);
+    // The next paced change waits a whole interval after the urgent one.
+    store.setState({ n: 3 });
+    await sleep(50);
+    expect(heard).toEqual(['1a', '2b']);
+    await sleep(500);
+    expect(heard).toEqual(['1a', '2b', '3b']);
+  });
 });

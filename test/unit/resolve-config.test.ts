@@ -28,9 +28,9 @@ function setup() {
   };
 }
 
-function errorOf(fn: () => unknown): Error {
+async function errorOf(fn: () => unknown): Promise<Error> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     if (error instanceof Error) return error;
   }
@@ -38,9 +38,9 @@ function errorOf(fn: () => unknown): Error {
 }
 
 describe('resolveConfig defaults', () => {
-  it('with nothing configured runs the demo with the documented defaults', () => {
+  it('with nothing configured runs the demo with the documented defaults', async () => {
     const { cwd, home, env } = setup();
-    expect(resolveConfig({}, env, cwd)).toEqual({
+    expect(await resolveConfig({}, env, cwd)).toEqual({
       cwd,
       addDirs: [],
       home,
@@ -58,12 +58,16 @@ describe('resolveConfig defaults', () => {
     });
   });
 
-  it('TICK_HOME defaults to ~/.tick', () => {
+  it('TICK_HOME defaults to ~/.tick', async () => {
     const { cwd, env } = setup();
     delete env.TICK_HOME;
-    expect(resolveConfig({}, env, cwd).home).toBe(join(env.HOME!, '.tick'));
-    expect(resolveConfig({}, { ...env, TICK_HOME: '~/th' }, cwd).home).toBe(join(env.HOME!, 'th'));
-    expect(resolveConfig({}, { ...env, TICK_HOME: 'rel' }, cwd).home).toBe(join(cwd, 'rel'));
+    expect((await resolveConfig({}, env, cwd)).home).toBe(join(env.HOME!, '.tick'));
+    expect((await resolveConfig({}, { ...env, TICK_HOME: '~/th' }, cwd)).home).toBe(
+      join(env.HOME!, 'th'),
+    );
+    expect((await resolveConfig({}, { ...env, TICK_HOME: 'rel' }, cwd)).home).toBe(
+      join(cwd, 'rel'),
+    );
   });
 
   it.each([
@@ -72,18 +76,18 @@ describe('resolveConfig defaults', () => {
     [{}, { baseURL: 'http://127.0.0.1:11434/v1' }],
   ])(
     'an endpoint (env %j, settings %j) turns the demo off; the model defaults to gpt-4o-mini',
-    (extraEnv, settings) => {
+    async (extraEnv, settings) => {
       const { cwd, env, project } = setup();
       project(settings);
-      const config = resolveConfig({}, { ...env, ...extraEnv }, cwd);
+      const config = await resolveConfig({}, { ...env, ...extraEnv }, cwd);
       expect(config.demo).toBe(false);
       expect(config.model).toBe('gpt-4o-mini');
     },
   );
 
-  it('treats empty env values as unset', () => {
+  it('treats empty env values as unset', async () => {
     const { cwd, env } = setup();
-    const config = resolveConfig(
+    const config = await resolveConfig(
       {},
       {
         ...env,
@@ -101,7 +105,7 @@ describe('resolveConfig defaults', () => {
 });
 
 describe('resolveConfig precedence', () => {
-  it('defaults < user < project < local < env < flags', () => {
+  it('defaults < user < project < local < env < flags', async () => {
     const { cwd, env, user, project, local } = setup();
     user({
       model: 'u',
@@ -111,7 +115,7 @@ describe('resolveConfig precedence', () => {
       reminder: { rounds: 1 },
       sandbox: true,
     });
-    let config = resolveConfig({}, env, cwd);
+    let config = await resolveConfig({}, env, cwd);
     expect(config).toMatchObject({
       model: 'u',
       idleTimeoutMs: 1,
@@ -122,7 +126,7 @@ describe('resolveConfig precedence', () => {
     });
 
     project({ model: 'p', idleTimeoutMs: 2, maxTurns: 2, permissions: { defaultMode: 'plan' } });
-    config = resolveConfig({}, env, cwd);
+    config = await resolveConfig({}, env, cwd);
     expect(config).toMatchObject({
       model: 'p',
       idleTimeoutMs: 2,
@@ -132,11 +136,11 @@ describe('resolveConfig precedence', () => {
     });
 
     local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: false });
-    config = resolveConfig({}, env, cwd);
+    config = await resolveConfig({}, env, cwd);
     expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: false });
 
     const withEnv = { ...env, TICK_MODEL: 'e', TICK_IDLE_TIMEOUT_MS: '4', TICK_MAX_RETRIES: '0' };
-    config = resolveConfig({}, withEnv, cwd);
+    config = await resolveConfig({}, withEnv, cwd);
     expect(config).toMatchObject({ model: 'e', idleTimeoutMs: 4, maxRetries: 0 });
 
     const flags: CliFlags = {
@@ -145,7 +149,7 @@ describe('resolveConfig precedence', () => {
       permissionMode: 'bypassPermissions',
       sandbox: true,
     };
-    config = resolveConfig(flags, withEnv, cwd);
+    config = await resolveConfig(flags, withEnv, cwd);
     expect(config).toMatchObject({
       model: 'f',
       idleTimeoutMs: 4,
@@ -155,11 +159,11 @@ describe('resolveConfig precedence', () => {
     });
   });
 
-  it('OPENAI_BASE_URL wins over the settings base URL; the key comes from env', () => {
+  it('OPENAI_BASE_URL wins over the settings base URL; the key comes from env', async () => {
     const { cwd, env, project } = setup();
     project({ baseURL: 'http://127.0.0.1:1/v1' });
-    expect(resolveConfig({}, env, cwd).baseURL).toBe('http://127.0.0.1:1/v1');
-    const config = resolveConfig(
+    expect((await resolveConfig({}, env, cwd)).baseURL).toBe('http://127.0.0.1:1/v1');
+    const config = await resolveConfig(
       {},
       { ...env, OPENAI_BASE_URL: 'http://127.0.0.1:2/v1', OPENAI_API_KEY: 'k' },
       cwd,
@@ -167,11 +171,11 @@ describe('resolveConfig precedence', () => {
     expect(config).toMatchObject({ baseURL: 'http://127.0.0.1:2/v1', apiKey: 'k', demo: false });
   });
 
-  it('adds --allowedTools to allow and --disallowedTools to deny, after the settings rules', () => {
+  it('adds --allowedTools to allow and --disallowedTools to deny, after the settings rules', async () => {
     const { cwd, env, user, local } = setup();
     user({ permissions: { allow: ['read_file'], deny: ['bash(sudo:*)'] } });
     local({ permissions: { ask: ['bash(git push:*)'] } });
-    const config = resolveConfig(
+    const config = await resolveConfig(
       {
         allowedTools: [
           'bash(git status) edit_file',
@@ -195,11 +199,11 @@ describe('resolveConfig precedence', () => {
     });
   });
 
-  it('merges command hooks of all files and passes on warnings', () => {
+  it('merges command hooks of all files and passes on warnings', async () => {
     const { cwd, env, user, project } = setup();
     user({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a' }] }] } });
     project({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'b' }] }] }, colour: 'blue' });
-    const config = resolveConfig({}, env, cwd);
+    const config = await resolveConfig({}, env, cwd);
     expect(config.hooks.Stop?.map((group) => group.hooks[0].command)).toEqual(['a', 'b']);
     expect(config.warnings).toEqual([
       `${join(cwd, '.tick', 'settings.json')}: unknown key colour (ignored)`,
@@ -208,47 +212,47 @@ describe('resolveConfig precedence', () => {
 });
 
 describe('resolveConfig paths', () => {
-  it('makes --cwd and --add-dir real paths, relative to the start directory', () => {
+  it('makes --cwd and --add-dir real paths, relative to the start directory', async () => {
     const { cwd, env } = setup();
     const real = join(cwd, 'real');
     const extra = join(cwd, 'extra');
     mkdirSync(real);
     mkdirSync(extra);
     symlinkSync(real, join(cwd, 'link'));
-    const config = resolveConfig({ cwd: 'link', addDir: ['extra', extra, 'link'] }, env, cwd);
+    const config = await resolveConfig({ cwd: 'link', addDir: ['extra', extra, 'link'] }, env, cwd);
     expect(config.cwd).toBe(real);
     // Duplicates and the workspace itself are dropped.
     expect(config.addDirs).toEqual([extra]);
   });
 
-  it('reads project settings from the --cwd workspace', () => {
+  it('reads project settings from the --cwd workspace', async () => {
     const { cwd, env } = setup();
     mkdirSync(join(cwd, 'ws', '.tick'), { recursive: true });
     writeFileSync(join(cwd, 'ws', '.tick', 'settings.json'), '{"maxTurns": 9}');
-    expect(resolveConfig({ cwd: 'ws' }, env, cwd).maxTurns).toBe(9);
+    expect((await resolveConfig({ cwd: 'ws' }, env, cwd)).maxTurns).toBe(9);
   });
 
-  it('resolves permissions.additionalDirectories against the workspace', () => {
+  it('resolves permissions.additionalDirectories against the workspace', async () => {
     const { cwd, env, project } = setup();
     mkdirSync(join(cwd, 'lib'));
     project({ permissions: { additionalDirectories: ['lib', '~'] } });
-    expect(resolveConfig({}, env, cwd).addDirs).toEqual([join(cwd, 'lib'), env.HOME]);
+    expect((await resolveConfig({}, env, cwd)).addDirs).toEqual([join(cwd, 'lib'), env.HOME]);
   });
 
-  it('a missing directory is a clear error', () => {
+  it('a missing directory is a clear error', async () => {
     const { cwd, env, project } = setup();
     writeFileSync(join(cwd, 'file'), '');
-    expect(errorOf(() => resolveConfig({ cwd: 'nope' }, env, cwd)).message).toBe(
+    expect((await errorOf(() => resolveConfig({ cwd: 'nope' }, env, cwd))).message).toBe(
       `--cwd: no such directory: ${join(cwd, 'nope')}`,
     );
-    expect(errorOf(() => resolveConfig({ cwd: 'file' }, env, cwd)).message).toBe(
+    expect((await errorOf(() => resolveConfig({ cwd: 'file' }, env, cwd))).message).toBe(
       `--cwd: not a directory: ${join(cwd, 'file')}`,
     );
-    expect(errorOf(() => resolveConfig({ addDir: ['gone'] }, env, cwd)).message).toBe(
+    expect((await errorOf(() => resolveConfig({ addDir: ['gone'] }, env, cwd))).message).toBe(
       `--add-dir: no such directory: ${join(cwd, 'gone')}`,
     );
     project({ permissions: { additionalDirectories: ['missing'] } });
-    const error = errorOf(() => resolveConfig({}, env, cwd));
+    const error = await errorOf(() => resolveConfig({}, env, cwd));
     expect(error).toBeInstanceOf(SettingsError);
     expect(error.message).toBe(
       `Error in ${join(cwd, '.tick', 'settings.json')}: permissions.additionalDirectories: no such directory: ${join(cwd, 'missing')}`,
@@ -262,9 +266,9 @@ describe('resolveConfig errors', () => {
     [{ TICK_IDLE_TIMEOUT_MS: '0' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '0'"],
     [{ TICK_IDLE_TIMEOUT_MS: '1.5' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '1.5'"],
     [{ TICK_MAX_RETRIES: '-1' }, "TICK_MAX_RETRIES must be a non-negative integer, got '-1'"],
-  ])('env %j', (extraEnv, message) => {
+  ])('env %j', async (extraEnv, message) => {
     const { cwd, env } = setup();
-    const error = errorOf(() => resolveConfig({}, { ...env, ...extraEnv }, cwd));
+    const error = await errorOf(() => resolveConfig({}, { ...env, ...extraEnv }, cwd));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toBe(message);
   });
@@ -282,15 +286,15 @@ describe('resolveConfig errors', () => {
       "--allowedTools: 'bash(git status' is missing its closing ')'",
     ],
     [{ disallowedTools: ['bash()'] }, "--disallowedTools: 'bash()' has an empty specifier"],
-  ])('flags %j', (flags, message) => {
+  ])('flags %j', async (flags, message) => {
     const { cwd, env } = setup();
-    expect(errorOf(() => resolveConfig(flags as CliFlags, env, cwd)).message).toBe(message);
+    expect((await errorOf(() => resolveConfig(flags as CliFlags, env, cwd))).message).toBe(message);
   });
 
-  it('a malformed settings file is a SettingsError naming it', () => {
+  it('a malformed settings file is a SettingsError naming it', async () => {
     const { cwd, env, project } = setup();
     project({ permissions: { allow: 'bash' } });
-    const error = errorOf(() => resolveConfig({}, env, cwd));
+    const error = await errorOf(() => resolveConfig({}, env, cwd));
     expect(error).toBeInstanceOf(SettingsError);
     expect(error.message).toBe(
       `Error in ${join(cwd, '.tick', 'settings.json')}: permissions.allow must be an array of strings`,
@@ -305,7 +309,7 @@ describe('splitRuleList', () => {
     ['  Bash(a, b) ,, Edit(src/**)  ', ['Bash(a, b)', 'Edit(src/**)']],
     ['bash(echo (x)) glob', ['bash(echo (x))', 'glob']],
     ['', []],
-  ])('%j', (value, rules) => {
+  ])('%j', async (value, rules) => {
     expect(splitRuleList(value)).toEqual(rules);
   });
 });

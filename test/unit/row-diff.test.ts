@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { rowUpdate, tokens } from '../../src/cli/row-diff';
+import { rowUpdate, safePrefix, tokens } from '../../src/cli/row-diff';
 
 const texts = (line: string) => tokens(line).map((token) => token.text);
 
@@ -48,5 +48,55 @@ describe('rowUpdate', () => {
     const old = `\x1b[1m${'x'.repeat(50)}\x1b[22m${'y'.repeat(40)}`;
     const next = `\x1b[1m${'x'.repeat(50)}\x1b[22m${'z'.repeat(40)}`;
     expect(rowUpdate(old, next, 2, 100)).toBe(`\x1b[3;51H${'z'.repeat(40)}\x1b[K`);
+  });
+});
+
+describe('safePrefix', () => {
+  // Pieces that make cuts hard: escapes, wide and combining characters, emoji sequences.
+  const pieces = [
+    'a',
+    'b',
+    ' ',
+    '\x1b[1m',
+    '\x1b[22m',
+    '\x1b[38;5;2m',
+    '\x1b[0m',
+    '界',
+    'e\u0301',
+    '\u0301',
+    '👍🏽',
+    '👩\u200d💻',
+    '│',
+    '✓',
+  ];
+
+  function seeded(seed: number) {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+  }
+
+  test('cuts two rows only where both split into the same tokens up to the cut', () => {
+    const random = seeded(42);
+    const row = (n: number) =>
+      Array.from({ length: n }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    for (let i = 0; i < 2000; i++) {
+      const shared = row(Math.floor(random() * 12));
+      const old = shared + row(Math.floor(random() * 6));
+      const next = shared + row(Math.floor(random() * 6));
+      const cut = safePrefix(old, next);
+      expect(old.slice(0, cut)).toBe(next.slice(0, cut));
+      const head = texts(old.slice(0, cut));
+      expect(texts(old).slice(0, head.length)).toEqual(head);
+      expect(texts(next).slice(0, head.length)).toEqual(head);
+    }
+  });
+
+  test('the update of a row whose head is shared starts at the first changed cell', () => {
+    const old = `\x1b[2m│\x1b[22m ${'word '.repeat(10)}界 one`;
+    const next = `\x1b[2m│\x1b[22m ${'word '.repeat(10)}界 two`;
+    expect(rowUpdate(old, next, 0, 100)).toBe('\x1b[1;56Htwo\x1b[K');
   });
 });

@@ -33,9 +33,9 @@ function setup() {
   return { cwd, home, paths, write };
 }
 
-function errorOf(fn: () => unknown): SettingsError {
+async function errorOf(fn: () => unknown): Promise<SettingsError> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     if (error instanceof SettingsError) return error;
     throw error;
@@ -43,14 +43,17 @@ function errorOf(fn: () => unknown): SettingsError {
   throw new Error('expected a SettingsError');
 }
 
-function fileError(content: string): string {
+async function fileError(content: string): Promise<string> {
   const { paths, write } = setup();
   write(paths.project, content);
-  return errorOf(() => loadSettingsFile(paths.project)).message.replace(paths.project, 'FILE');
+  return (await errorOf(() => loadSettingsFile(paths.project))).message.replace(
+    paths.project,
+    'FILE',
+  );
 }
 
 describe('settings files', () => {
-  it('finds the three files where the docs say', () => {
+  it('finds the three files where the docs say', async () => {
     expect(settingsPaths('/w', '/h')).toEqual({
       user: '/h/settings.json',
       project: '/w/.tick/settings.json',
@@ -58,7 +61,7 @@ describe('settings files', () => {
     });
   });
 
-  it('reads every documented key', () => {
+  it('reads every documented key', async () => {
     const { paths, write } = setup();
     write(paths.project, {
       model: 'qwen3',
@@ -77,7 +80,7 @@ describe('settings files', () => {
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
       sandbox: true,
     });
-    expect(loadSettingsFile(paths.project)).toEqual({
+    expect(await loadSettingsFile(paths.project)).toEqual({
       path: paths.project,
       warnings: [],
       settings: {
@@ -100,7 +103,7 @@ describe('settings files', () => {
     });
   });
 
-  it('accepts the model object form, which wins over top-level keys of the same file', () => {
+  it('accepts the model object form, which wins over top-level keys of the same file', async () => {
     const { paths, write } = setup();
     write(paths.user, {
       idleTimeoutMs: 1,
@@ -111,7 +114,7 @@ describe('settings files', () => {
         maxRetries: 2,
       },
     });
-    const { settings } = loadSettingsFile(paths.user)!;
+    const { settings } = (await loadSettingsFile(paths.user))!;
     expect(settings).toMatchObject({
       model: 'llama3',
       baseURL: 'http://127.0.0.1:1234/v1',
@@ -120,18 +123,18 @@ describe('settings files', () => {
     });
   });
 
-  it('returns undefined for a missing file and empty settings for an empty one', () => {
+  it('returns undefined for a missing file and empty settings for an empty one', async () => {
     const { paths, write } = setup();
-    expect(loadSettingsFile(paths.project)).toBeUndefined();
+    expect(await loadSettingsFile(paths.project)).toBeUndefined();
     write(paths.project, '  \n');
-    expect(loadSettingsFile(paths.project)?.settings.permissions).toEqual({
+    expect((await loadSettingsFile(paths.project))?.settings.permissions).toEqual({
       allow: [],
       ask: [],
       deny: [],
     });
   });
 
-  it('merges user < project < local, concatenating rule lists and hooks', () => {
+  it('merges user < project < local, concatenating rule lists and hooks', async () => {
     const { cwd, home, paths, write } = setup();
     const hook = (command: string) => [{ matcher: 'bash', hooks: [{ type: 'command', command }] }];
     write(paths.user, {
@@ -147,7 +150,7 @@ describe('settings files', () => {
       hooks: { PreToolUse: hook('project.sh') },
     });
     write(paths.local, { model: 'local-model', permissions: { ask: ['bash(git push)'] } });
-    const { merged, layers } = loadSettings(cwd, home);
+    const { merged, layers } = await loadSettings(cwd, home);
     expect(layers.map((layer) => layer.path)).toEqual([paths.user, paths.project, paths.local]);
     expect(merged.model).toBe('local-model');
     expect(merged.maxTurns).toBe(10);
@@ -163,18 +166,18 @@ describe('settings files', () => {
     ]);
   });
 
-  it('loads a file only once when the workspace .tick folder is TICK_HOME', () => {
+  it('loads a file only once when the workspace .tick folder is TICK_HOME', async () => {
     const { cwd, write } = setup();
     const home = join(cwd, '.tick');
     write(join(home, 'settings.json'), {
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'once.sh' }] }] },
     });
-    const { layers, merged } = loadSettings(cwd, home);
+    const { layers, merged } = await loadSettings(cwd, home);
     expect(layers).toHaveLength(1);
     expect(merged.hooks.Stop).toHaveLength(1);
   });
 
-  it('ignores unknown keys with a warning naming file and key', () => {
+  it('ignores unknown keys with a warning naming file and key', async () => {
     const { paths, write } = setup();
     write(paths.project, {
       modle: 'typo',
@@ -185,7 +188,7 @@ describe('settings files', () => {
         Stop: [{ hooks: [{ type: 'command', command: 'x', statusMessage: 'hi' }] }],
       },
     });
-    const loaded = loadSettingsFile(paths.project)!;
+    const loaded = (await loadSettingsFile(paths.project))!;
     expect(loaded.settings.maxTurns).toBe(5);
     expect(loaded.settings.permissions.allow).toEqual(['bash(ls)']);
     expect(loaded.settings.hooks).toEqual({
@@ -210,8 +213,8 @@ describe('malformed settings', () => {
     ["{ 'model': 'x' }", "line 1 column 3: expected a property name in double quotes, found '''"],
     ['{ "a": 1 } x', "line 1 column 12: unexpected 'x' after the end"],
     ['{ "a": "b\nc" }', 'line 1 column 10: control character in a string (a line break)'],
-  ])('invalid JSON %j names the line and column', (content, where) => {
-    expect(fileError(content)).toBe(`Error in FILE: invalid JSON at ${where}`);
+  ])('invalid JSON %j names the line and column', async (content, where) => {
+    expect(await fileError(content)).toBe(`Error in FILE: invalid JSON at ${where}`);
   });
 
   it.each([
@@ -273,36 +276,36 @@ describe('malformed settings', () => {
       { hooks: { PostToolUse: [{ matcher: 'Edit|(', hooks: [] }] } },
       'hooks.PostToolUse[0].matcher is not a valid pattern:',
     ],
-  ])('%j is an error naming the key', (content, message) => {
-    expect(fileError(JSON.stringify(content))).toContain(`Error in FILE: ${message}`);
+  ])('%j is an error naming the key', async (content, message) => {
+    expect(await fileError(JSON.stringify(content))).toContain(`Error in FILE: ${message}`);
   });
 
-  it('reports a non-object file', () => {
-    expect(fileError('[1, 2]')).toBe('Error in FILE: the file must be a JSON object');
+  it('reports a non-object file', async () => {
+    expect(await fileError('[1, 2]')).toBe('Error in FILE: the file must be a JSON object');
   });
 
-  it('reports a settings path that is a directory', () => {
+  it('reports a settings path that is a directory', async () => {
     const { paths } = setup();
     mkdirSync(paths.project, { recursive: true });
-    expect(errorOf(() => loadSettingsFile(paths.project)).message).toBe(
+    expect((await errorOf(() => loadSettingsFile(paths.project))).message).toBe(
       `Error in ${paths.project}: cannot read the file: it is a directory`,
     );
   });
 
-  it('stops loading at the first bad file, naming it', () => {
+  it('stops loading at the first bad file, naming it', async () => {
     const { cwd, home, paths, write } = setup();
     write(paths.user, { model: 'fine' });
     write(paths.local, '{ nope');
-    const error = errorOf(() => loadSettings(cwd, home));
+    const error = await errorOf(() => loadSettings(cwd, home));
     expect(error.file).toBe(paths.local);
     expect(error.message).toMatch(new RegExp(`^Error in ${paths.local}: invalid JSON at line 1`));
   });
 });
 
 describe('saveLocalRule / removeLocalRule', () => {
-  it('creates .tick/settings.local.json with the rule', () => {
+  it('creates .tick/settings.local.json with the rule', async () => {
     const { cwd, paths } = setup();
-    expect(saveLocalRule(cwd, 'allow', 'bash(npm run test:*)')).toEqual({
+    expect(await saveLocalRule(cwd, 'allow', 'bash(npm run test:*)')).toEqual({
       added: true,
       path: paths.local,
     });
@@ -311,16 +314,16 @@ describe('saveLocalRule / removeLocalRule', () => {
     });
   });
 
-  it('keeps every other key, adds no duplicate and leaves no temp file', () => {
+  it('keeps every other key, adds no duplicate and leaves no temp file', async () => {
     const { cwd, paths, write } = setup();
     write(paths.local, {
       model: 'm',
       futureKey: { nested: [1, 2] },
       permissions: { allow: ['bash(ls)'], deny: ['bash(rm:*)'], defaultMode: 'plan' },
     });
-    saveLocalRule(cwd, 'allow', 'bash(git status)');
-    expect(saveLocalRule(cwd, 'allow', 'bash(git status)').added).toBe(false);
-    saveLocalRule(cwd, 'ask', 'bash(git push)');
+    await saveLocalRule(cwd, 'allow', 'bash(git status)');
+    expect((await saveLocalRule(cwd, 'allow', 'bash(git status)')).added).toBe(false);
+    await saveLocalRule(cwd, 'ask', 'bash(git push)');
     expect(JSON.parse(readFileSync(paths.local, 'utf8'))).toEqual({
       model: 'm',
       futureKey: { nested: [1, 2] },
@@ -332,18 +335,18 @@ describe('saveLocalRule / removeLocalRule', () => {
       },
     });
     expect(readdirSync(join(cwd, '.tick'))).toEqual(['settings.local.json']);
-    expect(loadSettingsFile(paths.local)?.settings.permissions.allow).toEqual([
+    expect((await loadSettingsFile(paths.local))?.settings.permissions.allow).toEqual([
       'bash(ls)',
       'bash(git status)',
     ]);
   });
 
-  it('removes a rule and reports a rule it does not have', () => {
+  it('removes a rule and reports a rule it does not have', async () => {
     const { cwd, paths, write } = setup();
     write(paths.local, { permissions: { allow: ['bash(ls)', 'bash(pwd)'] }, sandbox: true });
-    expect(removeLocalRule(cwd, 'allow', 'bash(ls)').removed).toBe(true);
-    expect(removeLocalRule(cwd, 'allow', 'bash(ls)').removed).toBe(false);
-    expect(removeLocalRule(cwd, 'deny', 'bash(pwd)').removed).toBe(false);
+    expect((await removeLocalRule(cwd, 'allow', 'bash(ls)')).removed).toBe(true);
+    expect((await removeLocalRule(cwd, 'allow', 'bash(ls)')).removed).toBe(false);
+    expect((await removeLocalRule(cwd, 'deny', 'bash(pwd)')).removed).toBe(false);
     expect(JSON.parse(readFileSync(paths.local, 'utf8'))).toEqual({
       permissions: { allow: ['bash(pwd)'] },
       sandbox: true,
@@ -353,24 +356,24 @@ describe('saveLocalRule / removeLocalRule', () => {
   it.each([
     ['{ "permissions": { "allow": [ } }', 'invalid JSON at line 1'],
     ['{ "permissions": { "allow": "bash(ls)" } }', 'permissions.allow must be an array of strings'],
-  ])('refuses to touch a malformed file %j', (content, problem) => {
+  ])('refuses to touch a malformed file %j', async (content, problem) => {
     const { cwd, paths, write } = setup();
     write(paths.local, content);
-    const save = errorOf(() => saveLocalRule(cwd, 'allow', 'bash(git status)'));
+    const save = await errorOf(() => saveLocalRule(cwd, 'allow', 'bash(git status)'));
     expect(save.message).toContain(`Error in ${paths.local}: ${problem}`);
     expect(save.message).toContain(
       'the rule bash(git status) was not saved; the file was not changed',
     );
-    expect(errorOf(() => removeLocalRule(cwd, 'allow', 'bash(ls)')).message).toContain(
+    expect((await errorOf(() => removeLocalRule(cwd, 'allow', 'bash(ls)'))).message).toContain(
       'was not removed; the file was not changed',
     );
     expect(readFileSync(paths.local, 'utf8')).toBe(content);
     expect(readdirSync(join(cwd, '.tick'))).toEqual(['settings.local.json']);
   });
 
-  it('refuses a malformed rule', () => {
+  it('refuses a malformed rule', async () => {
     const { cwd, paths } = setup();
-    expect(errorOf(() => saveLocalRule(cwd, 'deny', 'bash(rm')).message).toBe(
+    expect((await errorOf(() => saveLocalRule(cwd, 'deny', 'bash(rm'))).message).toBe(
       "Cannot save the rule: 'bash(rm' is missing its closing ')'",
     );
     expect(() => readFileSync(paths.local)).toThrow();

@@ -1,0 +1,131 @@
+/**
+ * The app's first frame, drawn before the Ink app's modules load (they take a few hundred
+ * ms): the alternate screen, the banner, the empty prompt input and the status line, as
+ * components/App.tsx first draws them. Raw mode goes on at once, so keys typed meanwhile
+ * wait unechoed in the terminal's input queue until the app reads them; the app's first
+ * real frame rewrites every row. Only for a plain new session (no resume, replay, demo or
+ * prompt), whose first frame is known here.
+ */
+import { writeSync } from 'node:fs';
+import type { Config } from '../config/types';
+import { detectLook, glyphs } from '../../components/lines/look';
+import { promptInputLines } from '../../components/lines/prompt-input';
+import { toAnsi, type Line } from '../../components/lines/spans';
+import { statusLine } from '../../components/lines/status-line';
+import { truncateLine } from '../../components/lines/wrap';
+
+// As components/lines/items.ts shows it in the banner.
+import { VERSION } from '../version';
+const ENTER = '\x1b[?1049h\x1b[H\x1b[?25l\x1b[?2004h';
+const LEAVE = '\x1b[0m\x1b[?2004l\x1b[?25h\x1b[?1049l';
+
+let pending: (() => void) | undefined;
+let removeSignalHandlers = (): void => {};
+
+/** The rows of the first frame (1-based row number → line), for a terminal of this size. */
+export function earlyFrameRows(config: Config, columns: number, rows: number): Map<number, Line> {
+  const look = detectLook(process.env);
+  const g = glyphs(look);
+  const frame = Math.max(1, rows - 1);
+  const banner = truncateLine(
+    [
+      { text: 'tick', style: { bold: true, fg: 'cyan' } },
+      { text: ` v${VERSION}`, style: { dim: true } },
+      { text: ' · ', style: { dim: true } },
+      { text: config.model, style: { bold: true } },
+      { text: ` · ${config.cwd}`, style: { dim: true } },
+    ],
+    columns,
+    g.ellipsis,
+  );
+  const placeholder = 'Type a task · /help for commands';
+  const input = promptInputLines({ text: '', cursor: 0 }, columns, {
+    look,
+    placeholder,
+    maxRows: 1,
+    focused: true,
+  });
+  const status = statusLine(
+    {
+      model: config.model,
+      demo: false,
+      mode: config.permissionMode,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      busy: false,
+      elapsedMs: 0,
+      tick: 0,
+      notice: null,
+      queued: 0,
+      scrolled: false,
+      approval: false,
+      look,
+    },
+    columns,
+  );
+  const bottom = frame - input.length;
+  const out = new Map<number, Line>([[1, banner]]);
+  out.set(bottom - 1, [{ text: g.rule.repeat(columns), style: { dim: true } }]);
+  input.forEach((line, index) => out.set(bottom + index, line));
+  out.set(frame, status);
+  return out;
+}
+
+/**
+ * Draws the first frame now if this run's first frame is the plain one. Until the app's
+ * terminal setup takes over (takeOverEarlyScreen), an exit gives the terminal back.
+ */
+export function drawEarlyScreen(
+  config: Config,
+  command: { prompt?: string; resume?: unknown; replay?: unknown },
+  stdout: NodeJS.WriteStream = process.stdout,
+  stdin: NodeJS.ReadStream = process.stdin,
+): boolean {
+  const { columns, rows } = stdout;
+  if (config.demo || command.prompt || command.resume || command.replay !== undefined) return false;
+  // A tiny terminal lays the frame out differently; the app draws it itself.
+  if (!columns || !rows || columns < 40 || rows < 8) return false;
+  const look = detectLook(process.env);
+  let text = ENTER;
+  for (const [row, line] of earlyFrameRows(config, columns, rows))
+    text += `\x1b[${row}H${toAnsi(line, look)}\x1b[K`;
+  const fd = (stdout as NodeJS.WriteStream & { fd?: number }).fd ?? 1;
+  stdin.setRawMode(true);
+  writeSync(fd, text);
+  pending = () => {
+    try {
+      stdin.setRawMode(false);
+      writeSync(fd, LEAVE);
+    } catch {
+      // The terminal may be gone.
+    }
+  };
+  process.on('exit', pending);
+  // Until the app's own handlers are in: a signal restores the terminal (via 'exit') and quits.
+  const signals = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 } as const;
+  const onSignal = (signal: NodeJS.Signals) =>
+    process.exit(128 + signals[signal as keyof typeof signals]);
+  for (const signal of Object.keys(signals)) process.on(signal, onSignal);
+  removeSignalHandlers = () => {
+    for (const signal of Object.keys(signals)) process.off(signal, onSignal);
+  };
+  return true;
+}
+
+/** The app's own terminal setup takes over; true when the early screen is already up. */
+export function takeOverEarlyScreen(): boolean {
+  if (!pending) return false;
+  process.off('exit', pending);
+  removeSignalHandlers();
+  pending = undefined;
+  return true;
+}
+
+/** Gives the terminal back if the app never took over the early screen (it failed to start). */
+export function giveBackEarlyScreen(): void {
+  const restore = pending;
+  if (!restore) return;
+  process.off('exit', restore);
+  removeSignalHandlers();
+  pending = undefined;
+  restore();
+}
