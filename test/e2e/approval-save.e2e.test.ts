@@ -1,25 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
-import { TICK_BIN } from '../support/pty';
-import {
-  appInPty,
-  modelEnv,
-  runCleanups,
-  scriptedServer,
-  tempFolder,
-  type Cleanups,
-} from '../support/tick-app';
+import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
 
-// These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
-beforeAll(() => {
-  if (!existsSync(join(TICK_BIN, '../../dist/cli.js')))
-    throw new Error('dist/ is missing: run `npm run build`');
-});
-
-const cleanups: Cleanups = [];
-afterEach(() => runCleanups(cleanups));
+const cleanups = appTestFile();
 
 const clean: ScriptedTurn = {
   toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }],

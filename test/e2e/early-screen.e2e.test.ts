@@ -1,24 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeAll, expect, test } from 'vitest';
-import { TICK_BIN } from '../support/pty';
-import {
-  appInPty,
-  modelEnv,
-  runCleanups,
-  scriptedServer,
-  tempFolder,
-  type Cleanups,
-} from '../support/tick-app';
+import { expect, test } from 'vitest';
+import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
 
-// These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
-beforeAll(() => {
-  if (!existsSync(join(TICK_BIN, '../../dist/cli.js')))
-    throw new Error('dist/ is missing: run `npm run build`');
-});
-
-const cleanups: Cleanups = [];
-afterEach(() => runCleanups(cleanups));
+const cleanups = appTestFile();
 
 // The app's frames are drawn as synchronized updates; the early frame is not.
 const APP_FRAME = '\x1b[?2026h';

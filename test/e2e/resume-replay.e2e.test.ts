@@ -1,26 +1,18 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
-import { TICK_BIN, sleep } from '../support/pty';
+import { sleep } from '../support/pty';
 import {
   appInPty,
   modelEnv,
   printRun,
-  runCleanups,
   scriptedServer,
   tempFolder,
-  type Cleanups,
+  appTestFile,
 } from '../support/tick-app';
 
-// These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
-beforeAll(() => {
-  if (!existsSync(join(TICK_BIN, '../../dist/cli.js')))
-    throw new Error('dist/ is missing: run `npm run build`');
-});
-
-const cleanups: Cleanups = [];
-afterEach(() => runCleanups(cleanups));
+const cleanups = appTestFile();
 
 const todoWrite = (todos: [string, string][]): ScriptedTurn => ({
   toolCalls: [

@@ -1,4 +1,5 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -65,4 +66,18 @@ export function appInPty(
   });
   cleanups.push(() => session.dispose());
   return session;
+}
+
+/**
+ * The set-up every app test file shares: bin/tick.js runs dist/, so it must be built
+ * (`npm test` builds first); cleanups registered by the helpers run after each test.
+ */
+export function appTestFile(): Cleanups {
+  beforeAll(() => {
+    if (!existsSync(join(TICK_BIN, '../../dist/cli.js')))
+      throw new Error('dist/ is missing: run `npm run build`');
+  });
+  const cleanups: Cleanups = [];
+  afterEach(() => runCleanups(cleanups));
+  return cleanups;
 }
