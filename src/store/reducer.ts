@@ -252,13 +252,32 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
   }
 }
 
-/** Applies a batch of events in one state change (one React commit, one frame). */
+type DeltaEvent = Extract<AgentEvent, { type: 'text_delta' | 'reasoning_delta' }>;
+
+function isDelta(event: AgentEvent | undefined): event is DeltaEvent {
+  return event?.type === 'text_delta' || event?.type === 'reasoning_delta';
+}
+
+/**
+ * Applies a batch of events in one state change (one React commit, one frame). A run of
+ * deltas of one kind is applied as one: a fast stream brings a thousand in a batch, and
+ * each would copy the state and rescan the tail for nothing.
+ */
 export function reduceEvents(
   state: AppState,
   events: readonly AgentEvent[],
   now: number,
 ): AppState {
   let next = state;
-  for (const event of events) next = reduceEvent(next, event, now);
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    if (!isDelta(event) || events[i + 1]?.type !== event.type) {
+      next = reduceEvent(next, event, now);
+      continue;
+    }
+    const parts = [event.text];
+    while (events[i + 1]?.type === event.type) parts.push((events[++i] as DeltaEvent).text);
+    next = reduceEvent(next, { type: event.type, text: parts.join('') }, now);
+  }
   return next;
 }

@@ -3,6 +3,8 @@ import type { AgentEvent } from '../../src/agent/events';
 import { reduceEvent, reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, TranscriptItem } from '../../src/store/types';
+import { sessionText } from '../../components/lines/session-text';
+const PLAIN = { color: false, unicode: true };
 
 const fresh = (): AppState => initialState({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
 const kinds = (state: AppState) => state.items.map((item) => item.kind);
@@ -53,6 +55,28 @@ describe('streamed text', () => {
       0,
     );
     expect(last(state)).toMatchObject({ kind: 'assistant', text: 'Second para.', continued: true });
+  });
+
+  test('a batch of deltas shows the same answer as the deltas one at a time', () => {
+    const answer =
+      'Intro with **bold**.\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n- one\n- two\n\nEnd.';
+    const events: AgentEvent[] = [{ type: 'user_prompt', text: 'go', source: 'user' }];
+    for (let i = 0; i < answer.length; i += 3) {
+      if (i === 9) events.push({ type: 'reasoning_delta', text: 'hm' });
+      events.push({ type: 'text_delta', text: answer.slice(i, i + 3) });
+    }
+    const batched = reduceEvents(fresh(), events, 0);
+    const single = events.reduce((state, event) => reduceEvent(state, event, 0), fresh());
+    const text = (state: AppState) =>
+      state.items
+        .map((item) => (item.kind === 'assistant' ? item.text : `<${item.kind}>`))
+        .join('') + state.live.text;
+    expect(text(batched)).toBe(text(single));
+    expect(text(batched)).toContain('Intro with');
+    expect(sessionText(batched, 60, PLAIN)).toBe(sessionText(single, 60, PLAIN));
+    // Fewer, larger chunks: the fence's blank line never cut it.
+    expect(batched.items.length).toBeLessThan(single.items.length);
+    expect(batched.items.filter((item) => item.kind === 'reasoning')).toHaveLength(1);
   });
 
   test('a code fence is never cut in the middle', () => {
