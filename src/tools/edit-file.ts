@@ -131,7 +131,7 @@ export const edit_file: Tool<typeof schema> = {
     } catch (err) {
       return fail(`Error: cannot write ${shown}: ${(err as Error).message}`);
     }
-    const diff = diffFile(shown, text, updated);
+    const diff = await diffFile(shown, text, updated);
     const replacements = count > 1 ? ` (${count} replacements)` : '';
     if (!diff) return { output: `Edited ${shown}${replacements}` };
     return {

@@ -51,7 +51,7 @@ export const write_file: Tool<typeof schema> = {
       return { output: `Error: cannot write ${shown}: ${(err as Error).message}`, isError: true };
     }
     const bytes = Buffer.byteLength(input.content, 'utf8');
-    const diff = old === undefined ? undefined : diffFile(shown, old, input.content);
+    const diff = old === undefined ? undefined : await diffFile(shown, old, input.content);
     return {
       output: `Wrote ${bytes} bytes to ${shown}`,
       display: diff ? { diff: diff.diff } : undefined,
