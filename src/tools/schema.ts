@@ -8,7 +8,7 @@
 
 export type JsonSchema = Record<string, unknown>;
 
-type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 /** One argument. `T` is the type of a valid value. */
 export interface Field<T> {
@@ -47,7 +47,7 @@ interface Described {
   description?: string;
 }
 
-/** How a value is named in `received …` (the words zod used, which the tests keep). */
+/** How a value is named in `received …`: `array` and `null` apart from other objects. */
 function received(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
