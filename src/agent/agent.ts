@@ -9,7 +9,6 @@ import { createModelClient } from '../model/client';
 import { TOOLS, toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
-import { registerCommandHooks } from '../hooks/command-hooks';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
 import { saveLocalRule } from '../config/local-rules';
@@ -117,7 +116,12 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   };
   const hooks = new HookRegistry();
   hooks.on('PreToolUse', createPermissionGate(policy));
-  registerCommandHooks(hooks, config.hooks, { sessionId: state.sessionId, cwd });
+  // Hooks come from settings files: their module (with zod, for the hook schemas) loads only
+  // when one configures a hook, and then settings validation has loaded zod already.
+  if (Object.values(config.hooks).some((groups) => groups?.length)) {
+    const { registerCommandHooks } = await import('../hooks/command-hooks');
+    registerCommandHooks(hooks, config.hooks, { sessionId: state.sessionId, cwd });
+  }
   const instructions = await loadProjectInstructions(cwd);
 
   return {

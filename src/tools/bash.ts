@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Tool, ToolResult } from './types';
+import { integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
 import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
 
@@ -7,23 +7,22 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
 const SHELL = '/bin/bash';
 
-const schema = z.object({
-  command: z.string().min(1).describe('The shell command to run (bash).'),
-  timeout: z
-    .number()
-    .int()
-    // A floor of one second catches a timeout sent in seconds (30 would be 30 ms).
-    .min(1_000)
-    .max(MAX_TIMEOUT_MS)
-    .optional()
-    .describe(
-      `Timeout in milliseconds, e.g. 300000 for 5 minutes (default ${DEFAULT_TIMEOUT_MS}, ` +
+const schema = object({
+  command: string({ minLength: 1, description: 'The shell command to run (bash).' }),
+  timeout: optional(
+    integer({
+      // A floor of one second catches a timeout sent in seconds (30 would be 30 ms).
+      min: 1_000,
+      max: MAX_TIMEOUT_MS,
+      description:
+        `Timeout in milliseconds, e.g. 300000 for 5 minutes (default ${DEFAULT_TIMEOUT_MS}, ` +
         `min 1000, max ${MAX_TIMEOUT_MS}). ` +
         'The command and everything it started are killed when it expires.',
-    ),
+    }),
+  ),
 });
 
-type BashInput = z.infer<typeof schema>;
+type BashInput = SchemaInput<typeof schema>;
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))}s`;

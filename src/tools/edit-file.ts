@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import type { Tool, ToolResult } from './types';
+import { boolean, object, optional, string, type SchemaInput } from './schema';
 import { writeFileAtomic } from './atomic-write';
 import { diffFile } from './file-diff';
 import { displayPath, realPathInWorkspace, realPathOf, resolveInWorkspace } from './paths';
@@ -9,19 +9,20 @@ import { MAX_READ_BYTES, formatSize, fsErrorText, probeTextFile } from './text-f
 /** The diff shown to the model after an edit is clamped to this many characters. */
 const MAX_RESULT_DIFF_CHARS = 4_000;
 
-const schema = z.object({
-  path: z.string().min(1).describe('File path, relative to the workspace or absolute.'),
-  old_text: z
-    .string()
-    .describe('The exact text to replace, including whitespace; it must match exactly once.'),
-  new_text: z.string().describe('The text to put in its place.'),
-  replace_all: z
-    .boolean()
-    .optional()
-    .describe('Replace every occurrence instead of requiring a unique match. Default false.'),
+const schema = object({
+  path: string({ minLength: 1, description: 'File path, relative to the workspace or absolute.' }),
+  old_text: string({
+    description: 'The exact text to replace, including whitespace; it must match exactly once.',
+  }),
+  new_text: string({ description: 'The text to put in its place.' }),
+  replace_all: optional(
+    boolean({
+      description: 'Replace every occurrence instead of requiring a unique match. Default false.',
+    }),
+  ),
 });
 
-type EditInput = z.infer<typeof schema>;
+type EditInput = SchemaInput<typeof schema>;
 
 const fail = (output: string): ToolResult => ({ output, isError: true });
 
@@ -130,7 +131,7 @@ export const edit_file: Tool<typeof schema> = {
     } catch (err) {
       return fail(`Error: cannot write ${shown}: ${(err as Error).message}`);
     }
-    const diff = diffFile(shown, text, updated);
+    const diff = await diffFile(shown, text, updated);
     const replacements = count > 1 ? ` (${count} replacements)` : '';
     if (!diff) return { output: `Edited ${shown}${replacements}` };
     return {

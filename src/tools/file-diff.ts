@@ -1,5 +1,3 @@
-import { OMIT_HEADERS, formatPatch, structuredPatch } from 'diff';
-
 /** Diffing gives up after this long (huge rewrites); the change is then only counted in bytes. */
 const DIFF_TIMEOUT_MS = 2_000;
 
@@ -14,8 +12,16 @@ export interface FileDiff {
 
 const toLf = (text: string) => text.replace(/\r\n/g, '\n');
 
-/** Unified diff of a file change (line endings normalised, so CRLF files diff cleanly). */
-export function diffFile(name: string, oldText: string, newText: string): FileDiff | undefined {
+/**
+ * Unified diff of a file change (line endings normalised, so CRLF files diff cleanly).
+ * The diff package loads on the first write or edit, not with the agent.
+ */
+export async function diffFile(
+  name: string,
+  oldText: string,
+  newText: string,
+): Promise<FileDiff | undefined> {
+  const { OMIT_HEADERS, formatPatch, structuredPatch } = await import('diff');
   const patch = structuredPatch(name, name, toLf(oldText), toLf(newText), '', '', {
     context: 3,
     timeout: DIFF_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { loadFastGlob, loadIgnore } from './glob-deps';
 
 /** Never listed: git's own data. */
 export const ALWAYS_SKIPPED = ['**/.git', '**/.git/**'];
@@ -43,6 +43,7 @@ export class GitignoreRules {
 
   static async load(root: string): Promise<GitignoreRules> {
     const levels: Level[] = [];
+    const fg = await loadFastGlob();
     const rootLevel = await loadLevel(root, '');
     if (rootLevel) levels.push(rootLevel);
     const found = await fg('**/.gitignore', {
@@ -98,5 +99,6 @@ async function loadLevel(root: string, dir: string): Promise<Level | undefined> 
     return undefined;
   }
   const lines = parseLines(text);
+  const ignore = await loadIgnore();
   return { dir: dir === '.' ? '' : dir, rules: ignore().add(lines), lines };
 }

@@ -1,21 +1,22 @@
 import path from 'node:path';
-import fg from 'fast-glob';
-import { z } from 'zod';
+import type { Entry } from 'fast-glob';
 import type { Tool } from './types';
+import { object, string, type SchemaInput } from './schema';
+import { loadFastGlob } from './glob-deps';
 import { ALWAYS_SKIPPED, GitignoreRules } from './gitignore';
 import { isInside, realPathOf, resolveInWorkspace } from './paths';
 
 /** Matches listed at most; the rest are counted. */
 export const MAX_GLOB_RESULTS = 200;
 
-const schema = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .describe('Glob pattern, relative to the workspace, e.g. "**/*.ts" or "src/**/test_*.py".'),
+const schema = object({
+  pattern: string({
+    minLength: 1,
+    description: 'Glob pattern, relative to the workspace, e.g. "**/*.ts" or "src/**/test_*.py".',
+  }),
 });
 
-type GlobInput = z.infer<typeof schema>;
+type GlobInput = SchemaInput<typeof schema>;
 
 export interface GlobBase {
   /** Absolute folder the pattern starts from (its leading literal segments). */
@@ -63,8 +64,9 @@ export const glob: Tool<typeof schema> = {
   async run(input, ctx) {
     const { root, pattern, inside } = searchRoot(input.pattern, ctx.cwd);
     let rules: GitignoreRules;
-    let entries: fg.Entry[];
+    let entries: Entry[];
     try {
+      const fg = await loadFastGlob();
       rules = await GitignoreRules.load(root);
       entries = await fg(pattern, {
         cwd: root,

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
 import type { Tool, ToolResult } from './types';
+import { integer, object, optional, string, type SchemaInput } from './schema';
 import { realPathInWorkspace, resolveInWorkspace } from './paths';
 import { MAX_READ_BYTES, formatSize, fsErrorText, probeTextFile } from './text-file';
 
@@ -11,23 +11,17 @@ export const DEFAULT_READ_LINES = 2_000;
 /** Longer lines are clipped so one minified line cannot flood the context. */
 export const MAX_LINE_CHARS = 2_000;
 
-const schema = z.object({
-  path: z.string().min(1).describe('File path, relative to the workspace or absolute.'),
-  offset: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Line number to start at (1-based). Default 1.'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(`Number of lines to return. Default ${DEFAULT_READ_LINES}.`),
+const schema = object({
+  path: string({ minLength: 1, description: 'File path, relative to the workspace or absolute.' }),
+  offset: optional(
+    integer({ min: 1, description: 'Line number to start at (1-based). Default 1.' }),
+  ),
+  limit: optional(
+    integer({ min: 1, description: `Number of lines to return. Default ${DEFAULT_READ_LINES}.` }),
+  ),
 });
 
-type ReadInput = z.infer<typeof schema>;
+type ReadInput = SchemaInput<typeof schema>;
 
 function clipLine(line: string): string {
   const text = line.endsWith('\r') ? line.slice(0, -1) : line;

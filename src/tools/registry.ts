@@ -1,5 +1,5 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
-import { z } from 'zod';
+import type { ObjectSchema, SchemaInput } from './schema';
 import type { Tool } from './types';
 import { bash } from './bash';
 import { edit_file } from './edit-file';
@@ -28,11 +28,10 @@ const toList = (tools: ToolSet): readonly Tool[] =>
 
 /** The JSON Schema of a tool's arguments, as sent to the model. */
 export function toolParameters(tool: Tool): Record<string, unknown> {
-  const { $schema: _dialect, ...parameters } = z.toJSONSchema(tool.schema, { io: 'input' });
-  return parameters;
+  return tool.schema.jsonSchema();
 }
 
-/** Chat Completions `tools` entries, from the zod schemas. */
+/** Chat Completions `tools` entries, from the tools' schemas. */
 export function toolDefinitions(tools: ToolSet = TOOLS): ChatCompletionTool[] {
   return toList(tools).map((tool) => ({
     type: 'function',
@@ -51,36 +50,28 @@ export function lookupTool(name: string, tools: ToolSet = TOOLS): ToolLookup {
   return { ok: false, error: `Error: unknown tool '${name}'. Available tools: ${available}` };
 }
 
-export type ParsedInput<S extends z.ZodType> =
-  { ok: true; input: z.infer<S> } | { ok: false; error: string };
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path
-    .map((key, i) =>
-      typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`,
-    )
-    .join('');
-  const missing = issue.code === 'invalid_type' && (issue.expected as string) === 'nonoptional';
-  const message = missing ? 'required' : issue.message.replace(/^Invalid input: /, '');
-  return where ? `${where}: ${message}` : message;
-}
+export type ParsedInput<S extends ObjectSchema> =
+  { ok: true; input: SchemaInput<S> } | { ok: false; error: string };
 
 /** Checks already-parsed arguments (e.g. a hook's rewritten input) against the schema. */
-export function validateToolInput<S extends z.ZodType>(
+export function validateToolInput<S extends ObjectSchema>(
   tool: Tool<S>,
   value: unknown,
 ): ParsedInput<S> {
-  const result = tool.schema.safeParse(value);
-  if (result.success) return { ok: true, input: result.data };
-  const issues = result.error.issues.map(describeIssue).join('; ');
-  return { ok: false, error: `Error: invalid arguments for ${tool.name}: ${issues}` };
+  const result = tool.schema.parse(value);
+  // parse() returns the schema's own input type; TypeScript cannot see S's T through it.
+  if (result.ok) return { ok: true, input: result.value as SchemaInput<S> };
+  return {
+    ok: false,
+    error: `Error: invalid arguments for ${tool.name}: ${result.problems.join('; ')}`,
+  };
 }
 
 /**
  * The model's raw argument text to a typed input. Empty text counts as `{}`; a
  * JSON object encoded twice (a string holding JSON) is unwrapped once.
  */
-export function parseToolInput<S extends z.ZodType>(
+export function parseToolInput<S extends ObjectSchema>(
   tool: Tool<S>,
   rawArguments: string,
 ): ParsedInput<S> {

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { HeadTailBuffer } from './output-buffer';
 import { LiveOutput } from './live-output';
 import { groupAlive, killProcessGroup, trackGroup, untrackGroup } from './process-group';
@@ -48,6 +47,8 @@ export async function runProcess(
   args: string[],
   opts: RunProcessOptions,
 ): Promise<ProcessOutcome> {
+  // Loaded on the first command, not with the agent: execa is 160 KB the start-up never needs.
+  const { execa } = await import('execa');
   const buffer = new HeadTailBuffer();
   const live = new LiveOutput(opts.onOutput);
   const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Tool } from './types';
+import { object, unchecked, type SchemaInput } from './schema';
 import { MAX_TODOS, TODO_STATUSES, validateTodos } from '../todos/validate';
 import { renderTodos } from '../todos/render';
 
@@ -31,9 +31,9 @@ const TODOS_JSON_SCHEMA = {
  * so that validateTodos, not the schema, words every error; the JSON Schema the
  * model sees still describes the array exactly.
  */
-const schema = z.object({ todos: z.unknown().meta(TODOS_JSON_SCHEMA) });
+const schema = object({ todos: unchecked(TODOS_JSON_SCHEMA) });
 
-type TodoWriteInput = z.infer<typeof schema>;
+type TodoWriteInput = SchemaInput<typeof schema>;
 
 export const todo_write: Tool<typeof schema> = {
   name: 'todo_write',

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { ToolAccess } from '../permissions/types';
 import type { ToolDisplay } from '../agent/events';
 import type { Todo } from '../todos/types';
+import type { ObjectSchema, SchemaInput } from './schema';
 
 export interface ToolContext {
   /** The workspace root (real path). */
@@ -28,13 +28,13 @@ export interface ToolResult {
  * One tool. The schema is declared once: it validates the model's arguments and
  * produces the JSON Schema sent to the model.
  */
-export interface Tool<S extends z.ZodType = z.ZodType> {
+export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
   description: string;
   schema: S;
   /** What the call touches, for the permission gate. */
-  access(input: z.infer<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
+  access(input: SchemaInput<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
   /** One-line text for the UI card: the command, the path, the pattern. */
-  summary(input: z.infer<S>): string;
-  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolResult>;
+  summary(input: SchemaInput<S>): string;
+  run(input: SchemaInput<S>, ctx: ToolContext): Promise<ToolResult>;
 }

@@ -1,17 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
 import type { Tool } from './types';
+import { object, string, type SchemaInput } from './schema';
 import { writeFileAtomic } from './atomic-write';
 import { diffFile } from './file-diff';
 import { displayPath, realPathInWorkspace, realPathOf, resolveInWorkspace } from './paths';
 import { MAX_READ_BYTES } from './text-file';
 
-const schema = z.object({
-  path: z.string().min(1).describe('File path, relative to the workspace or absolute.'),
-  content: z.string().describe('The complete new content of the file.'),
+const schema = object({
+  path: string({ minLength: 1, description: 'File path, relative to the workspace or absolute.' }),
+  content: string({ description: 'The complete new content of the file.' }),
 });
 
-type WriteInput = z.infer<typeof schema>;
+type WriteInput = SchemaInput<typeof schema>;
 
 /** The current text of `target` for the diff; '' when new, undefined when not diffable. */
 async function previousText(target: string): Promise<string | undefined> {
@@ -51,7 +51,7 @@ export const write_file: Tool<typeof schema> = {
       return { output: `Error: cannot write ${shown}: ${(err as Error).message}`, isError: true };
     }
     const bytes = Buffer.byteLength(input.content, 'utf8');
-    const diff = old === undefined ? undefined : diffFile(shown, old, input.content);
+    const diff = old === undefined ? undefined : await diffFile(shown, old, input.content);
     return {
       output: `Wrote ${bytes} bytes to ${shown}`,
       display: diff ? { diff: diff.diff } : undefined,

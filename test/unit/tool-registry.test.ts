@@ -69,6 +69,20 @@ describe('toolDefinitions', () => {
     expect(params('glob').required).toEqual(['pattern']);
   });
 
+  it('states the limits the arguments are checked against', () => {
+    expect(params('bash').properties.timeout).toMatchObject({
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600000,
+    });
+    expect(params('bash').properties.command).toMatchObject({ type: 'string', minLength: 1 });
+    expect(params('read_file').properties.offset).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(params('edit_file').properties.old_text).toEqual({
+      type: 'string',
+      description: 'The exact text to replace, including whitespace; it must match exactly once.',
+    });
+  });
+
   it('still shows the model the todo array although any value is accepted', () => {
     const todos = params('todo_write').properties.todos as {
       type: string;
@@ -95,8 +109,7 @@ describe('parseToolInput', () => {
   it('names the missing field', () => {
     expect(parseToolInput(TOOLS.edit_file, '{"path":"a","new_text":"b"}')).toEqual({
       ok: false,
-      error:
-        'Error: invalid arguments for edit_file: old_text: expected string, received undefined',
+      error: 'Error: invalid arguments for edit_file: old_text: required',
     });
     expect(parseToolInput(TOOLS.todo_write, '{}')).toEqual({
       ok: false,
@@ -115,11 +128,66 @@ describe('parseToolInput', () => {
   });
 
   it('enforces the bash timeout range', () => {
-    for (const timeout of [700000, 30, 1.5]) {
-      const result = parseToolInput(TOOLS.bash, JSON.stringify({ command: 'ls', timeout }));
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatch(/^Error: invalid arguments for bash: timeout: /);
-    }
+    const bashError = (timeout: number) =>
+      parseToolInput(TOOLS.bash, JSON.stringify({ command: 'ls', timeout }));
+    expect(bashError(700000)).toEqual({
+      ok: false,
+      error: 'Error: invalid arguments for bash: timeout: Too big: expected number to be <=600000',
+    });
+    expect(bashError(30)).toEqual({
+      ok: false,
+      error: 'Error: invalid arguments for bash: timeout: Too small: expected number to be >=1000',
+    });
+    expect(bashError(1.5)).toEqual({
+      ok: false,
+      error: 'Error: invalid arguments for bash: timeout: expected integer, received 1.5',
+    });
+    expect(bashError(1000)).toEqual({ ok: true, input: { command: 'ls', timeout: 1000 } });
+  });
+
+  it('refuses empty strings where a value is needed, and null for an optional field', () => {
+    expect(parseToolInput(TOOLS.read_file, '{"path":"","offset":null,"limit":0}')).toEqual({
+      ok: false,
+      error:
+        'Error: invalid arguments for read_file: path: Too small: expected string to have >=1 characters; ' +
+        'offset: expected number, received null; limit: Too small: expected number to be >=1',
+    });
+    expect(parseToolInput(TOOLS.edit_file, '{"path":"a","old_text":"x","new_text":""}').ok).toBe(
+      true,
+    );
+    expect(
+      parseToolInput(
+        TOOLS.edit_file,
+        '{"path":"a","old_text":"x","new_text":"y","replace_all":"yes"}',
+      ),
+    ).toEqual({
+      ok: false,
+      error:
+        'Error: invalid arguments for edit_file: replace_all: expected boolean, received string',
+    });
+  });
+
+  it('drops keys the tool does not declare', () => {
+    expect(parseToolInput(TOOLS.glob, '{"pattern":"*.md","limit":5,"__proto__":{"x":1}}')).toEqual({
+      ok: true,
+      input: { pattern: '*.md' },
+    });
+  });
+
+  it('hands todo_write a list sent as a JSON string, which the tool parses', async () => {
+    const parsed = parseToolInput(
+      TOOLS.todo_write,
+      JSON.stringify({ todos: JSON.stringify([{ content: 'a', status: 'pending' }]) }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = await TOOLS.todo_write.run(parsed.input, {
+      cwd: '/',
+      roots: ['/'],
+      signal: new AbortController().signal,
+      onOutput: () => {},
+      sandbox: false,
+    });
+    expect(result.todos).toEqual([{ content: 'a', status: 'pending' }]);
   });
 
   it('reports bad JSON', () => {
@@ -132,7 +200,7 @@ describe('parseToolInput', () => {
   it('treats empty arguments as {} and unwraps JSON sent as a JSON string', () => {
     expect(parseToolInput(TOOLS.glob, '')).toEqual({
       ok: false,
-      error: 'Error: invalid arguments for glob: pattern: expected string, received undefined',
+      error: 'Error: invalid arguments for glob: pattern: required',
     });
     expect(parseToolInput(TOOLS.glob, JSON.stringify('{"pattern":"*.md"}'))).toEqual({
       ok: true,

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleOptions } from '../../scripts/build-options.mjs';
+
+/*
+ * The bundle as scripts/build.mjs makes it (same options, kept in memory): what the
+ * full-screen app loads before it takes a prompt, with no settings file, must not
+ * include the heavy packages the tools use only when they run (and zod, which only
+ * a settings file needs). They stay in the bundle behind dynamic imports.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The chunks the app's start loads: cli → early screen → interactive → session → agent. */
+const START_PATH = [
+  'src/cli.ts',
+  'src/cli/early-screen.ts',
+  'src/cli/interactive.tsx',
+  'src/session/open.ts',
+  'src/agent/agent.ts',
+];
+/** zod (settings files only) and what the tools need only when they run. */
+const HEAVY = ['zod', 'execa', 'fast-glob', 'ignore', 'diff'];
+
+const packageOf = (input: string) =>
+  /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+
+let metafile: Metafile;
+
+beforeAll(async () => {
+  const result = await build({
+    ...bundleOptions,
+    absWorkingDir: ROOT,
+    outdir: path.join(ROOT, 'dist-metafile-test'),
+    write: false,
+    metafile: true,
+    sourcemap: false,
+    logLevel: 'silent',
+  });
+  metafile = result.metafile;
+});
+
+function chunkOf(entry: string): string {
+  const found = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === entry);
+  if (!found) throw new Error(`${entry} is not a chunk of its own (no longer imported lazily?)`);
+  return found[0];
+}
+
+/** The chunk and every chunk it imports statically, which load with it. */
+function staticClosure(chunk: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [chunk];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const imported of metafile.outputs[next].imports) {
+      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+    }
+  }
+  return seen;
+}
+
+/** Which of the project's own files import `pkg` statically (the culprits, for the message). */
+function importersOf(pkg: string, inputs: Set<string>): string[] {
+  return [...inputs].filter(
+    (input) =>
+      packageOf(input) === undefined &&
+      metafile.inputs[input]?.imports.some(
+        (imported) => imported.kind === 'import-statement' && packageOf(imported.path) === pkg,
+      ),
+  );
+}
+
+describe('the app start-up bundle', () => {
+  it.each(START_PATH)(`%s does not load ${HEAVY.join(', ')}`, (entry) => {
+    const inputs = new Set<string>();
+    for (const chunk of staticClosure(chunkOf(entry))) {
+      for (const input of Object.keys(metafile.outputs[chunk].inputs)) inputs.add(input);
+    }
+    const loaded = HEAVY.filter((pkg) => [...inputs].some((input) => packageOf(input) === pkg));
+    const culprits = loaded.map(
+      (pkg) => `${pkg} (imported by ${importersOf(pkg, inputs).join(', ')})`,
+    );
+    expect(culprits).toEqual([]);
+  });
+
+  it('still holds each of them, for when a tool or a settings file needs it', () => {
+    const bundled = new Set<string>();
+    for (const out of Object.values(metafile.outputs)) {
+      for (const input of Object.keys(out.inputs)) bundled.add(packageOf(input) ?? '');
+    }
+    expect(HEAVY.filter((pkg) => !bundled.has(pkg))).toEqual([]);
+  });
+});
