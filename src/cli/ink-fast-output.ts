@@ -124,7 +124,7 @@ function sameWrites(a: readonly RowWrite[], b: readonly RowWrite[]): boolean {
 }
 
 /** A segment at its column on a row. */
-export interface PlacedSegment {
+interface PlacedSegment {
   readonly x: number;
   readonly segment: LineSegment;
 }
@@ -135,7 +135,7 @@ export interface PlacedSegment {
  * two segments that touch only the change of styles, as Ink prints it. Trailing spaces
  * are trimmed as Ink does.
  */
-export function composeRow(placed: readonly PlacedSegment[]): string {
+function composeRow(placed: readonly PlacedSegment[]): string {
   let row = '';
   let column = 0;
   let previous: LineSegment | undefined;
