@@ -13,6 +13,7 @@ import { commit } from '../store/reducer';
 import { createAppStore, type AppStore } from '../store/store';
 import type { SessionAgent } from '../store/agent-port';
 import { FrameWriter } from './frame-writer';
+import { installFastInkOutput } from './ink-fast-output';
 import { shareInkOutputCaches } from './ink-output-cache';
 import { enterFullScreen } from './terminal';
 
@@ -170,6 +171,7 @@ export async function startInteractive(
   const writer = new FrameWriter(stdout, { maxFps: 60 });
   paceRenders(store, 45);
   shareInkOutputCaches();
+  installFastInkOutput();
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
