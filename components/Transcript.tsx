@@ -77,7 +77,13 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   );
 
   const view = rowsRef.current.window(items, liveRows, width, height, scrollTop, expandedId);
-  controller.viewport = { totalRows: view.totalRows, height };
+  // Read only when the user pages: following never lays out what it does not show.
+  controller.viewport = {
+    get totalRows() {
+      return view.totalRows;
+    },
+    height,
+  };
   let rows = view.rows;
   if (scrollTop !== null && height > 1) {
     const below = view.totalRows - (view.top + height) + 1;

@@ -13,16 +13,16 @@ interface Cached {
 
 export interface TranscriptWindow {
   rows: string[];
-  /** All rows of the session (committed and live). */
-  totalRows: number;
-  /** Index of the first row shown. */
-  top: number;
+  /** All rows of the session (committed and live); may lay out the items not shown yet. */
+  readonly totalRows: number;
+  /** Index of the first row shown; like `totalRows`. */
+  readonly top: number;
 }
 
 /**
  * The transcript as printable rows. A committed item is laid out once per width and
- * cached; the window is cut from a running prefix sum, so a frame costs the visible
- * rows plus the live tail, however long the session is.
+ * cached; the window is cut from a running prefix sum (or, when following, from the
+ * bottom), so a frame costs the visible rows plus the live tail, however long the session is.
  */
 export class TranscriptRows {
   private readonly cache = new WeakMap<TranscriptItem, Cached>();
@@ -73,7 +73,12 @@ export class TranscriptRows {
     }
   }
 
-  /** The rows to show: the last `height` when following (`scrollTop` null), else from `scrollTop`. */
+  /**
+   * The rows to show: the last `height` when following (`scrollTop` null), else from
+   * `scrollTop`. Following lays out only the items it shows, from the bottom up (a fast
+   * stream commits many paragraphs that never reach the screen); `totalRows` lays out the
+   * rest when it is read (paging), once.
+   */
   window(
     items: TranscriptItem[],
     live: string[],
@@ -82,11 +87,12 @@ export class TranscriptRows {
     scrollTop: number | null,
     expandedId: number,
   ): TranscriptWindow {
+    if (scrollTop === null) return this.tail(items, live, width, height, expandedId);
     this.index(items, width, expandedId);
     const committed = this.prefix[this.prefix.length - 1];
     const totalRows = committed + live.length;
     const bottom = Math.max(0, totalRows - height);
-    const top = scrollTop === null ? bottom : Math.max(0, Math.min(scrollTop, bottom));
+    const top = Math.max(0, Math.min(scrollTop, bottom));
     const rows: string[] = [];
     if (top < committed) {
       let itemIndex = this.findItem(top);
@@ -102,6 +108,44 @@ export class TranscriptRows {
     for (let i = Math.max(0, top - committed); i < live.length && rows.length < height; i++)
       rows.push(live[i]);
     return { rows, totalRows, top };
+  }
+
+  /** The last `height` rows, gathered from the live tail and the last items upwards. */
+  private tail(
+    items: TranscriptItem[],
+    live: string[],
+    width: number,
+    height: number,
+    expandedId: number,
+  ): TranscriptWindow {
+    const parts: string[][] = [live];
+    let count = live.length;
+    for (let i = items.length - 1; i >= 0 && count < height; i--) {
+      const itemRows = this.rowsOf(items[i], width, items[i].id === expandedId);
+      parts.push(itemRows);
+      count += itemRows.length;
+    }
+    const rows: string[] = [];
+    let skip = Math.max(0, count - height);
+    for (let p = parts.length - 1; p >= 0; p--) {
+      const part = parts[p];
+      const from = Math.min(skip, part.length);
+      skip -= from;
+      for (let r = from; r < part.length; r++) rows.push(part[r]);
+    }
+    const total = () => {
+      this.index(items, width, expandedId);
+      return this.prefix[this.prefix.length - 1] + live.length;
+    };
+    return {
+      rows,
+      get totalRows() {
+        return total();
+      },
+      get top() {
+        return Math.max(0, total() - height);
+      },
+    };
   }
 
   /** The item holding row `row` (binary search over the prefix sums). */
