@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../agent/events';
 import type { Todo } from '../todos/types';
 import { assertNever } from '../util/assert-never';
-import { safeSplitPoint } from './safe-split';
+import { safeSplitPoints } from './safe-split';
 import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
 
 /** A card keeps at most this much output; the UI shows the tail anyway. */
@@ -93,24 +93,35 @@ function todoStarts(
   return starts;
 }
 
-/** Text of the streaming answer, cutting the finished head into the transcript. */
+/**
+ * Text of the streaming answer, cutting the finished head into the transcript: one item
+ * per finished block, so a big batch of text still lands as paragraph-sized items that
+ * the transcript lays out only when they are on screen.
+ */
 function appendText(state: AppState, delta: string): AppState {
-  let next = state.live.reasoning ? commitReasoning(state) : state;
+  const next = state.live.reasoning ? commitReasoning(state) : state;
   const text = next.live.text + delta;
   // Only a new line can make a new cut point; most deltas skip the scan.
-  const split = delta.includes('\n') ? safeSplitPoint(text) : 0;
-  if (split > 0 && text.slice(0, split).trim()) {
-    next = commit(next, {
-      kind: 'assistant',
-      text: text.slice(0, split),
-      continued: next.live.continued,
-    });
-    return {
-      ...next,
-      live: { ...next.live, text: text.slice(split), continued: true, streamed: true },
-    };
+  const points = delta.includes('\n') ? safeSplitPoints(text) : [];
+  const items = [...next.items];
+  let nextId = next.nextId;
+  let continued = next.live.continued;
+  let start = 0;
+  for (const point of points) {
+    const chunk = text.slice(start, point);
+    // A blank head stays with the next block, as it streamed.
+    if (!chunk.trim()) continue;
+    items.push({ kind: 'assistant', id: nextId++, text: chunk, continued });
+    continued = true;
+    start = point;
   }
-  return { ...next, live: { ...next.live, text, streamed: true } };
+  if (start === 0) return { ...next, live: { ...next.live, text, streamed: true } };
+  return {
+    ...next,
+    items,
+    nextId,
+    live: { ...next.live, text: text.slice(start), continued: true, streamed: true },
+  };
 }
 
 function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' }>): AppState {

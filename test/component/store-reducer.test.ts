@@ -74,8 +74,11 @@ describe('streamed text', () => {
     expect(text(batched)).toBe(text(single));
     expect(text(batched)).toContain('Intro with');
     expect(sessionText(batched, 60, PLAIN)).toBe(sessionText(single, 60, PLAIN));
-    // Fewer, larger chunks: the fence's blank line never cut it.
-    expect(batched.items.length).toBeLessThan(single.items.length);
+    // One item per finished block either way (the fence's blank line never cuts it).
+    const texts = (state: AppState) =>
+      state.items.flatMap((item) => (item.kind === 'assistant' ? [item.text.trim()] : []));
+    expect(texts(batched)).toEqual(texts(single));
+    expect(texts(batched)).toContain('```ts\nconst a = 1;\n\nconst b = 2;\n```');
     expect(batched.items.filter((item) => item.kind === 'reasoning')).toHaveLength(1);
   });
 
