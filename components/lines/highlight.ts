@@ -72,10 +72,28 @@ function resolveLanguage(lang: string | undefined): string | undefined {
   return hljs.getLanguage(name) ? name : undefined;
 }
 
-/** Code as coloured logical lines (one per source line). */
+/**
+ * The blocks highlighted last: a block is laid out while it streams and again when it is
+ * committed, and highlighting is the dearest part of laying out Markdown.
+ */
+const recent = new Map<string, Line[]>();
+const RECENT_MAX = 32;
+
+/** Code as coloured logical lines (one per source line). Callers must not change them. */
 export function highlightCode(code: string, lang: string | undefined): Line[] {
   const language = resolveLanguage(lang);
   if (!language) return code.split('\n').map((row) => (row ? [{ text: row }] : []));
+  const key = `${language}\n${code}`;
+  let lines = recent.get(key);
+  if (!lines) {
+    lines = highlightWith(code, language);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(key, lines);
+  }
+  return lines;
+}
+
+function highlightWith(code: string, language: string): Line[] {
   const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
   const lines: Line[] = [[]];
   const stack: (Style | undefined)[] = [];
