@@ -60,3 +60,13 @@ test('CJK text wraps by display width', () => {
   for (const row of shown) expect(stringWidth(row)).toBeLessThanOrEqual(20);
   expect(shown.length).toBeGreaterThan(2);
 });
+
+test('a code block laid out again (narrower, then as before) shows the same colours', () => {
+  const text = '```ts\nexport const total = (a: number) => a + 1; // sum of every line item\n```';
+  const frame = (width: number) =>
+    render(<Markdown text={text} width={width} look={COLOR_LOOK} />).lastFrame() ?? '';
+  const first = frame(70);
+  expect(strip(frame(24)).split('\n').length).toBeGreaterThan(2);
+  expect(frame(70)).toBe(first);
+  expect(first).toContain('\x1b[');
+});
