@@ -14,6 +14,9 @@ const PROMPT_EVENTS = new Set<AgentEvent['type']>([
   'turn_end',
 ]);
 
+/** How long a todo_write result waits for its todos_updated at most. */
+const TODOS_WAIT_MS = 50;
+
 export interface BatcherOptions {
   intervalMs?: number;
   now?: () => number;
@@ -29,7 +32,8 @@ export class EventBatcher {
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private readonly intervalMs: number;
   private readonly now: () => number;
-  private waits = 0;
+  /** A todo_write result is buffered and its todos_updated has not come yet. */
+  private awaitingTodos = false;
 
   constructor(
     private readonly store: AppStore,
@@ -41,6 +45,10 @@ export class EventBatcher {
 
   push(event: AgentEvent): void {
     this.buffer.push(event);
+    // The panel's new list: it goes out with its card now, before the loop goes on to
+    // build its next request (which would hold a later flush back by milliseconds).
+    if (event.type === 'todos_updated') return this.flush();
+    if (this.awaitingTodos) return;
     if (PROMPT_EVENTS.has(event.type)) {
       this.immediate ??= setImmediate(() => this.flushSoon());
     } else {
@@ -49,20 +57,19 @@ export class EventBatcher {
   }
 
   /**
-   * Flushes, except that a todo_write result waits (briefly) for its todos_updated so
-   * the card and the panel change in the same frame.
+   * Flushes, except that a todo_write result waits for its todos_updated (which the loop
+   * yields after the call's hooks, maybe a macrotask later) so the card and the panel
+   * change in the same frame; flushed anyway if it does not come within TODOS_WAIT_MS.
    */
   private flushSoon(): void {
     const last = this.buffer[this.buffer.length - 1];
-    if (
-      last?.type === 'tool_result' &&
-      last.name === 'todo_write' &&
-      last.status === 'ok' &&
-      this.waits < 5
-    ) {
-      this.waits += 1;
+    if (last?.type === 'tool_result' && last.name === 'todo_write' && last.status === 'ok') {
+      this.awaitingTodos = true;
       this.clearTimers();
-      this.timer = setTimeout(() => this.flushSoon(), 10);
+      this.timer = setTimeout(() => {
+        this.awaitingTodos = false;
+        this.flush();
+      }, TODOS_WAIT_MS);
       return;
     }
     this.flush();
@@ -78,7 +85,7 @@ export class EventBatcher {
   /** Applies everything buffered now. */
   flush(): void {
     this.clearTimers();
-    this.waits = 0;
+    this.awaitingTodos = false;
     if (!this.buffer.length) return;
     const events = this.buffer;
     this.buffer = [];

@@ -76,3 +76,47 @@ test('the todo_write card and the panel change in the same update', async () => 
     card: { name: 'todo_write', status: 'ok' },
   });
 });
+
+test('the new todo list goes out as soon as it comes, with its card', async () => {
+  const { store, states, batcher } = setup();
+  const todos = [{ content: 'A', status: 'completed' as const }];
+  batcher.push({ type: 'tool_call_ready', id: 't', name: 'todo_write', input: {}, summary: '' });
+  batcher.push({
+    type: 'tool_result',
+    id: 't',
+    name: 'todo_write',
+    status: 'ok',
+    output: '[x] A',
+    durationMs: 1,
+  } as AgentEvent);
+  await tick();
+  await tick();
+  // Still waiting for the list: the card alone would tick before the panel.
+  expect(store.getState().todos).toEqual([]);
+  expect(states).toHaveLength(0);
+  batcher.push({ type: 'todos_updated', todos });
+  // At once: not after whatever the loop does next in this tick.
+  expect(states).toHaveLength(1);
+  expect(store.getState().todos).toEqual(todos);
+  expect(store.getState().items[store.getState().items.length - 1]).toMatchObject({
+    kind: 'tool',
+    card: { name: 'todo_write', status: 'ok' },
+  });
+});
+
+test('a todo_write result whose list never comes is shown anyway', async () => {
+  const { store, batcher } = setup();
+  batcher.push({
+    type: 'tool_result',
+    id: 't',
+    name: 'todo_write',
+    status: 'ok',
+    output: '[x] A',
+    durationMs: 1,
+  } as AgentEvent);
+  await sleep(120);
+  expect(store.getState().items[store.getState().items.length - 1]).toMatchObject({
+    kind: 'tool',
+    card: { name: 'todo_write' },
+  });
+});
