@@ -80,6 +80,33 @@ describe('ChatBodyEncoder', () => {
     expect(sent.chunks).toBeGreaterThan(4);
   });
 
+  it('stays exact as a long history grows, after /clear and when a message is replaced', async () => {
+    const encoder = new ChatBodyEncoder();
+    let history: ChatMessage[] = [];
+    const check = async () => {
+      const request = params(history);
+      expect((await text(encoder.encode(request))).text).toBe(JSON.stringify(request));
+    };
+    for (let i = 0; i < 120; i++) {
+      history.push({
+        role: 'tool',
+        tool_call_id: `c${i}`,
+        content: `out ${i} `.repeat(i % 5 ? 30 : 900),
+      });
+      await check();
+    }
+    history = [{ role: 'user', content: 'new conversation' }];
+    await check();
+    history.push({ role: 'assistant', content: 'long '.repeat(5000) });
+    await check();
+    history[0] = { role: 'user', content: 'replaced' };
+    await check();
+    const noSystem = { ...params(history), messages: history };
+    expect((await text(encoder.encode(noSystem))).text).toBe(JSON.stringify(noSystem));
+    const empty = { ...params([]), messages: [] };
+    expect((await text(encoder.encode(empty))).text).toBe(JSON.stringify(empty));
+  });
+
   it('leaves out fields that are undefined, as JSON.stringify does', async () => {
     const request = { ...params([{ role: 'user', content: 'hi' }]), tools: undefined };
     const sent = await text(new ChatBodyEncoder().encode(request));
