@@ -9,6 +9,16 @@ export interface EncodedBody {
   readonly length: number;
   /** A new stream of the body's bytes each call (a retry sends it again). */
   stream(): ReadableStream<Uint8Array>;
+  /** The whole body as a Blob: fetch can send that again when it follows a redirect. */
+  blob(): Blob;
+}
+
+/** Each stream handed out, with the body it streams, so a redirect can send it again. */
+const streamed = new WeakMap<ReadableStream<Uint8Array>, EncodedBody>();
+
+/** The body a stream from EncodedBody.stream() carries; undefined for any other stream. */
+export function bodyOfStream(stream: ReadableStream<Uint8Array>): EncodedBody | undefined {
+  return streamed.get(stream);
 }
 
 /** Consecutive history messages and their JSON, joined by commas, as bytes. */
@@ -69,7 +79,16 @@ export class ChatBodyEncoder {
     }
     parts.push(encoder.encode(`${text}}`));
     const length = parts.reduce((sum, part) => sum + part.length, 0);
-    return { length, stream: () => partStream(parts) };
+    const body: EncodedBody = {
+      length,
+      stream: () => {
+        const stream = partStream(parts);
+        streamed.set(stream, body);
+        return stream;
+      },
+      blob: () => new Blob(parts as BlobPart[]),
+    };
+    return body;
   }
 
   /**
