@@ -11,6 +11,7 @@ import { fetchWithReadableErrors } from './error-body-fetch';
 import { AbortError, ModelConfigError, ModelError, isAbortError } from './errors';
 import { EmptyStreamError, IdleTimeoutError, describeFailure, isConnectionDrop } from './failure';
 import { createIdleTimeout, type IdleTimeout } from './idle-timeout';
+import { ChatBodyEncoder } from './request-body';
 import { backoffDelay, sleep } from './retry';
 import type { AssistantTurn, ModelClient, ModelRequest } from './types';
 
@@ -55,6 +56,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
   });
   /** Cleared for good once the server rejects stream_options. */
   let sendStreamOptions = true;
+  const bodies = new ChatBodyEncoder();
 
   async function* attempt(request: ModelRequest): AsyncGenerator<AgentEvent, AssistantTurn> {
     const idle = createIdleTimeout(idleMs, request.signal);
@@ -69,8 +71,14 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         ...(request.tools.length ? { tools: request.tools } : {}),
         ...(sendStreamOptions ? { stream_options: { include_usage: true } } : {}),
       };
+      // The SDK would JSON.stringify the whole conversation into one string per request.
+      const body = bodies.encode(params);
       const { data: stream, response } = await sdk.chat.completions
-        .create(params, { signal: idle.signal })
+        .create(params, {
+          signal: idle.signal,
+          body: body.stream(),
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        })
         .withResponse();
       idle.touch();
       if (response.headers.get('content-type')?.includes('application/json')) {

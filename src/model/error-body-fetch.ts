@@ -1,3 +1,5 @@
+import { fetchStreamedBody } from './streamed-body-fetch';
+
 /**
  * fetch that rewrites non-OpenAI error bodies into OpenAI's `{"error": {"message"}}`
  * shape, so the SDK keeps the server's message. vLLM answers
@@ -8,7 +10,7 @@ export async function fetchWithReadableErrors(
   input: string | URL | Request,
   init?: RequestInit,
 ): Promise<Response> {
-  const response = await fetch(input, init);
+  const response = await fetchStreamedBody(input, init);
   if (response.ok) return response;
   const text = await response.text();
   return new Response(normalizeErrorBody(text), {

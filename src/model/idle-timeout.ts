@@ -26,7 +26,11 @@ export function createIdleTimeout(ms: number, parent: AbortSignal): IdleTimeout 
 
   const touch = () => {
     if (ms <= 0 || controller.signal.aborted) return;
-    if (timer) clearTimeout(timer);
+    // Every chunk touches the clock: re-arm the one timer instead of making a new one.
+    if (timer) {
+      timer.refresh();
+      return;
+    }
     timer = setTimeout(() => {
       fired = true;
       controller.abort(new Error(`idle for ${ms} ms`));

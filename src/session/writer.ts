@@ -80,6 +80,8 @@ export class SessionWriter {
   }
 
   event(event: AgentEvent): void {
+    // A call whose arguments did not parse ends without tool_call_ready: forget its text.
+    if (event.type === 'tool_result') this.largeArguments.delete(event.id);
     if (UNRECORDED_EVENTS.has(event.type)) return;
     const recorded = event.type === 'tool_call_ready' ? this.withInputRef(event) : event;
     this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });

@@ -4,7 +4,12 @@ import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
 import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
 
-/** A card keeps at most this much output; the UI shows the tail anyway. */
+/**
+ * A card keeps at most this much output. This bounds the live output of a running command
+ * (Ctrl+O shows all of it). A finished card's output is the tool's result, which the tool
+ * already cut to 50,000 characters for the model: the very string the conversation history
+ * keeps, so it costs no memory of its own (a shorter copy would cost more, and change Ctrl+O).
+ */
 const MAX_OUTPUT_CHARS = 200_000;
 
 export const EMPTY_LIVE: LiveTail = {
