@@ -13,6 +13,7 @@ import { commit } from '../store/reducer';
 import { createAppStore, type AppStore } from '../store/store';
 import type { SessionAgent } from '../store/agent-port';
 import { FrameWriter } from './frame-writer';
+import { HeapTrimmer } from './heap-trimmer';
 import { installFastInkOutput } from './ink-fast-output';
 import { shareInkOutputCaches } from './ink-output-cache';
 import { enterFullScreen } from './terminal';
@@ -124,7 +125,11 @@ export async function startInteractive(
     cwd: config.cwd,
     ...(replay ? { replayOf: replay.source } : {}),
   });
-  const controller = new AppController(store);
+  const heap = new HeapTrimmer();
+  const controller = new AppController(store, {
+    // Once the request has gone out, while the app waits for the first token.
+    onRequestStart: () => setTimeout(() => heap.trimIfGrown(), 5).unref(),
+  });
   if (nothingToResume) controller.say(nothingToResume, 'warning');
   let session: OpenedSession | undefined;
   try {

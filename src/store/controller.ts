@@ -17,6 +17,8 @@ export interface ControllerOptions {
   clockMs?: number;
   /** A second Ctrl+C within this window quits. */
   doubleCtrlCMs?: number;
+  /** Called when a model request goes out (the app trims its heap while it waits). */
+  onRequestStart?: () => void;
 }
 
 /** What the transcript viewport last showed, for paging. */
@@ -38,6 +40,7 @@ export class AppController {
   private readonly now: () => number;
   private readonly clockMs: number;
   private readonly doubleCtrlCMs: number;
+  private readonly onRequestStart: (() => void) | undefined;
   private abort: AbortController | undefined;
   private running: Promise<void> | undefined;
   private readonly approvals: ApprovalQueue;
@@ -58,6 +61,7 @@ export class AppController {
     this.now = options.now ?? Date.now;
     this.clockMs = options.clockMs ?? 100;
     this.doubleCtrlCMs = options.doubleCtrlCMs ?? 2000;
+    this.onRequestStart = options.onRequestStart;
     this.batcher = new EventBatcher(store, { intervalMs: options.batchMs, now: this.now });
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.approvals = new ApprovalQueue(store, {
@@ -167,6 +171,7 @@ export class AppController {
       try {
         for await (const event of agent.run(prompt, abort.signal)) {
           this.batcher.push(event);
+          if (event.type === 'request_start') this.onRequestStart?.();
           if (event.type === 'turn_end') {
             ended = true;
             this.lastEnd = event.reason;
