@@ -46,6 +46,8 @@ export interface AgentOptions {
   grantedRules?: string[];
   /** "Allow always" granted this rule (the session log records it). */
   onGrant?: (rule: string) => void;
+  /** `/permissions rm` took back a grant of this session (the session log records it). */
+  onRevoke?: (rule: string) => void;
   /** A prompt ended (or was abandoned): the state the next prompt starts from. */
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
@@ -91,6 +93,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     cwd,
     home: homedir(),
     interactive: options.interactive,
+    onSessionRuleRemoved: (rule) => options.onRevoke?.(rule),
   });
   for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
   // Problems found while answering the gate (a rule that could not be saved), shown as

@@ -22,6 +22,8 @@ export interface PolicyOptions {
   interactive: boolean;
   /** Symlink resolution; defaults to the real file system. */
   realpath?: (abs: string) => string;
+  /** A session grant ("allow always") was removed. */
+  onSessionRuleRemoved?: (rule: string) => void;
 }
 
 export interface ToolCall {

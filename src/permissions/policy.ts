@@ -44,6 +44,7 @@ export class PermissionPolicy {
   private readonly home: string;
   private readonly realpath: (abs: string) => string;
   private readonly cycle: PermissionMode[];
+  private readonly onSessionRuleRemoved: ((rule: string) => void) | undefined;
 
   constructor(opts: PolicyOptions) {
     this.mode = opts.mode;
@@ -53,6 +54,7 @@ export class PermissionPolicy {
     this.cwd = this.realpath(path.resolve(opts.cwd));
     this.roots = [...new Set([opts.cwd, ...opts.roots].map((r) => this.realpath(path.resolve(r))))];
     this.cycle = opts.mode === 'bypassPermissions' ? [...CYCLE, 'bypassPermissions'] : CYCLE;
+    this.onSessionRuleRemoved = opts.onSessionRuleRemoved;
     const inputs = [...(opts.sources ?? [])];
     if (opts.rules) inputs.push({ source: 'settings', rules: opts.rules });
     for (const { source, rules } of inputs) {
@@ -106,12 +108,12 @@ export class PermissionPolicy {
   /** Remove a rule (every list and source unless narrowed); false when there was none. */
   removeRule(rule: string, list?: RuleList, source?: RuleSource): boolean {
     const text = rule.trim();
-    const before = this.entries.length;
-    this.entries = this.entries.filter(
-      (e) =>
-        !(e.rule.text === text && (!list || e.list === list) && (!source || e.source === source)),
-    );
-    return this.entries.length < before;
+    const removes = (e: RuleEntry) =>
+      e.rule.text === text && (!list || e.list === list) && (!source || e.source === source);
+    const removed = this.entries.filter(removes);
+    this.entries = this.entries.filter((e) => !removes(e));
+    if (removed.some((e) => e.source === 'session')) this.onSessionRuleRemoved?.(text);
+    return removed.length > 0;
   }
 
   /** The classification the decision for a bash command is based on (for the UI). */

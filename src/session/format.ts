@@ -54,6 +54,13 @@ export interface GrantRecord {
   rule: string;
 }
 
+/** `/permissions rm` took back an "allow always" grant of this session. */
+export interface RevokeRecord {
+  kind: 'revoke';
+  t: number;
+  rule: string;
+}
+
 /** State the messages do not carry, written when a prompt ends. */
 export interface StateRecord {
   kind: 'state';
@@ -81,6 +88,7 @@ export type SessionRecord =
   | MessageRecord
   | BlobRecord
   | GrantRecord
+  | RevokeRecord
   | StateRecord
   | ClearRecord
   | TornRecord;

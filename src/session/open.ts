@@ -16,7 +16,14 @@ import { SessionWriter } from './writer';
 export type SessionAgentOptions = Required<
   Pick<
     AgentOptions,
-    'state' | 'onEvent' | 'onMessage' | 'grantedRules' | 'onGrant' | 'onTurnEnd' | 'onReset'
+    | 'state'
+    | 'onEvent'
+    | 'onMessage'
+    | 'grantedRules'
+    | 'onGrant'
+    | 'onRevoke'
+    | 'onTurnEnd'
+    | 'onReset'
   >
 >;
 
@@ -137,6 +144,7 @@ function observers(
     onEvent: (event) => writer.event(event),
     onMessage: (message) => writer.message(message),
     onGrant: (rule) => writer.grant(rule),
+    onRevoke: (rule) => writer.revoke(rule),
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
   };

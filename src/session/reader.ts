@@ -178,10 +178,11 @@ function readRecord(
       return { kind: 'message', t, line, message: resolveMessage(file, line, message, blobs) };
     }
     case 'grant':
+    case 'revoke':
       if (typeof value.rule !== 'string') {
-        throw new SessionFileError(file, line, 'grant record has no rule');
+        throw new SessionFileError(file, line, `${value.kind} record has no rule`);
       }
-      return { kind: 'grant', t, line, rule: value.rule };
+      return { kind: value.kind, t, line, rule: value.rule };
     case 'state':
       return {
         kind: 'state',

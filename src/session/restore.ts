@@ -35,6 +35,8 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   for (const record of parsed.records) {
     if (record.kind === 'grant' && !grantedRules.includes(record.rule))
       grantedRules.push(record.rule);
+    if (record.kind === 'revoke' && grantedRules.includes(record.rule))
+      grantedRules.splice(grantedRules.indexOf(record.rule), 1);
     if (record.kind === 'clear') current = [];
     else current.push(record);
   }

@@ -102,6 +102,10 @@ export class SessionWriter {
     this.write({ kind: 'grant', t: Date.now(), rule });
   }
 
+  revoke(rule: string): void {
+    this.write({ kind: 'revoke', t: Date.now(), rule });
+  }
+
   state(roundsSinceTodo: number): void {
     this.write({ kind: 'state', t: Date.now(), roundsSinceTodo });
   }

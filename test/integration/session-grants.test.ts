@@ -27,6 +27,7 @@ async function runOnce(
   script: ScriptedTurn[],
   answers: Parameters<typeof scriptedApprove>[0],
   resume?: { kind: 'latest' },
+  afterRun?: (agent: Awaited<ReturnType<typeof createAgent>>) => void,
 ) {
   const server = await startScriptedServer(script);
   servers.push(server);
@@ -36,6 +37,7 @@ async function runOnce(
   const agent = await createAgent(config, { approve, interactive: true, ...session.agentOptions });
   try {
     const events = await collect(agent.run('remove the file', new AbortController().signal));
+    afterRun?.(agent);
     return { events, asked, session, agent };
   } finally {
     await agent.close();
@@ -89,5 +91,47 @@ describe('permission grants survive a resume', () => {
     );
     expect(fresh.asked).toHaveLength(1);
     expect(ofType(fresh.events, 'tool_result')[0]).toMatchObject({ status: 'denied' });
+  });
+
+  it('a grant taken back with /permissions rm stays taken back after resuming', async () => {
+    const cwd = tempDir('tick-ws-');
+    const home = tempDir('tick-home-');
+    writeFileSync(join(cwd, 'old.txt'), 'x');
+    let rule = '';
+    const first = await runOnce(
+      cwd,
+      home,
+      [remove('old.txt'), { text: 'made' }],
+      [{ decision: 'allow_always' }],
+      undefined,
+      // What `/permissions rm RULE` does (src/store/commands.ts).
+      (agent) => {
+        rule = agent.policy.sessionRules[0];
+        expect(agent.policy.removeRule(rule)).toBe(true);
+      },
+    );
+    expect(rule).toBe(first.asked[0].alwaysRule);
+    const kinds = readFileSync(first.session.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.kind === 'grant' || line.kind === 'revoke')
+      .map((line) => [line.kind, line.rule]);
+    expect(kinds).toEqual([
+      ['grant', rule],
+      ['revoke', rule],
+    ]);
+
+    writeFileSync(join(cwd, 'old.txt'), 'x');
+    const second = await runOnce(
+      cwd,
+      home,
+      [remove('old.txt'), { text: 'kept' }],
+      [{ decision: 'deny' }],
+      { kind: 'latest' },
+    );
+    expect(second.session.restored?.grantedRules).toEqual([]);
+    expect(second.asked).toHaveLength(1);
+    expect(existsSync(join(cwd, 'old.txt'))).toBe(true);
   });
 });
