@@ -108,7 +108,7 @@ function appendText(state: AppState, delta: string): AppState {
   const text = next.live.text + delta;
   // Only a new line can make a new cut point; most deltas skip the scan.
   const points = delta.includes('\n') ? safeSplitPoints(text) : [];
-  const items = [...next.items];
+  const added: AppState['items'] = [];
   let nextId = next.nextId;
   let continued = next.live.continued;
   let start = 0;
@@ -116,14 +116,14 @@ function appendText(state: AppState, delta: string): AppState {
     const chunk = text.slice(start, point);
     // A blank head stays with the next block, as it streamed.
     if (!chunk.trim()) continue;
-    items.push({ kind: 'assistant', id: nextId++, text: chunk, continued });
+    added.push({ kind: 'assistant', id: nextId++, text: chunk, continued });
     continued = true;
     start = point;
   }
   if (start === 0) return { ...next, live: { ...next.live, text, streamed: true } };
   return {
     ...next,
-    items,
+    items: [...next.items, ...added],
     nextId,
     live: { ...next.live, text: text.slice(start), continued: true, streamed: true },
   };
