@@ -10,6 +10,7 @@ import rust from 'highlight.js/lib/languages/rust';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { lruMemoBy } from '../../src/util/lru-memo';
 import type { Color, Line, Style } from './spans';
 
 // A small set keeps start-up quick; unknown languages are shown uncoloured.
@@ -76,21 +77,17 @@ function resolveLanguage(lang: string | undefined): string | undefined {
  * The blocks highlighted last: a block is laid out while it streams and again when it is
  * committed, and highlighting is the dearest part of laying out Markdown.
  */
-const recent = new Map<string, Line[]>();
-const RECENT_MAX = 32;
+const highlighted = lruMemoBy(
+  (code: string, language: string) => `${language}\n${code}`,
+  highlightWith,
+  32,
+);
 
 /** Code as coloured logical lines (one per source line). Callers must not change them. */
 export function highlightCode(code: string, lang: string | undefined): Line[] {
   const language = resolveLanguage(lang);
   if (!language) return code.split('\n').map((row) => (row ? [{ text: row }] : []));
-  const key = `${language}\n${code}`;
-  let lines = recent.get(key);
-  if (!lines) {
-    lines = highlightWith(code, language);
-    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
-    recent.set(key, lines);
-  }
-  return lines;
+  return highlighted(code, language);
 }
 
 function highlightWith(code: string, language: string): Line[] {

@@ -2,7 +2,7 @@
 import Output from '../../node_modules/ink/build/output.js';
 import { ansiCodesToString, diffAnsiCodes } from '@alcalzone/ansi-tokenize';
 import { lineSegment, type LineSegment } from './ink-line-segment';
-import { lruMemo } from './ink-output-cache';
+import { lruMemo } from '../util/lru-memo';
 
 type Transformer = (line: string, index: number) => string;
 

@@ -10,7 +10,7 @@ import {
   type StyledChar,
 } from '@alcalzone/ansi-tokenize';
 import stringWidth from 'string-width';
-import { lruMemo } from './ink-output-cache';
+import { lruMemo } from '../util/lru-memo';
 
 /**
  * One written line as Ink prints it on a row: its characters with the style changes
@@ -63,6 +63,11 @@ export function lineSegment(line: string): LineSegment | undefined {
     at = end;
   }
   if (first === undefined) return undefined;
+  return segmentOf(width, body, first, last);
+}
+
+/** A segment: its text opens with the first styles and `close` ends the last ones. */
+function segmentOf(width: number, body: string, first: AnsiCode[], last: AnsiCode[]): LineSegment {
   return {
     width,
     open: ansiCodesToString(first),
@@ -130,14 +135,5 @@ export function inkLineSegment(line: string): LineSegment | undefined {
     if (i > 0) body += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, styles));
     body += value;
   }
-  const first = chars[0].styles;
-  const last = chars[chars.length - 1].styles;
-  return {
-    width,
-    open: ansiCodesToString(first),
-    body,
-    close: ansiCodesToString(diffAnsiCodes(last, [])),
-    firstStyles: first,
-    lastStyles: last,
-  };
+  return segmentOf(width, body, chars[0].styles, chars[chars.length - 1].styles);
 }

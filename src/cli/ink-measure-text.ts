@@ -1,6 +1,6 @@
 // Stands in for ink/build/measure-text.js in the bundle (scripts/build-options.mjs).
 import widestLine from 'widest-line';
-import { lruMemo } from './ink-output-cache';
+import { lruMemo } from '../util/lru-memo';
 
 export interface TextSize {
   width: number;

@@ -1,5 +1,6 @@
 // Ink's Output is not part of its public API; this reaches it by path to share its caches.
 import Output from '../../node_modules/ink/build/output.js';
+import { lruMemo } from '../util/lru-memo';
 
 interface OutputCaches {
   getStyledChars(line: string): unknown;
@@ -7,26 +8,6 @@ interface OutputCaches {
 }
 
 let shared = false;
-
-/**
- * Remembers the `max` entries used last (least recently used goes first), so the rows on
- * screen stay cached while rows that scrolled away are forgotten: memory stays flat.
- */
-export function lruMemo<T>(compute: (key: string) => T, max: number): (key: string) => T {
-  const cache = new Map<string, T>();
-  return (key) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-    } else {
-      // Map keeps insertion order: moving a hit to the end makes the first key the oldest.
-      cache.delete(key);
-    }
-    cache.set(key, value);
-    return value;
-  };
-}
 
 /**
  * Makes Ink's per-frame caches (each row parsed into styled cells, each string's width)

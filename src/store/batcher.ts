@@ -2,12 +2,14 @@ import type { AgentEvent } from '../agent/events';
 import { reduceEvents } from './reducer';
 import type { AppStore } from './store';
 
-/** Events that should reach the screen at the next tick rather than with the next batch. */
+/**
+ * Events that should reach the screen at the next tick rather than with the next batch
+ * (todos_updated goes out at once: see push).
+ */
 const PROMPT_EVENTS = new Set<AgentEvent['type']>([
   'user_prompt',
   'tool_call_ready',
   'tool_result',
-  'todos_updated',
   'permission_asked',
   'permission_decided',
   'error',

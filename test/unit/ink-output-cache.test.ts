@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lruMemo } from '../../src/cli/ink-output-cache';
+import { lruMemo } from '../../src/util/lru-memo';
 
 describe('lruMemo', () => {
   test('computes each key once while it is cached', () => {
