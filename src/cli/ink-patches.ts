@@ -9,6 +9,7 @@
  */
 import Output from '../../node_modules/ink/build/output.js';
 import instances from '../../node_modules/ink/build/instances.js';
+import reconciler from '../../node_modules/ink/build/reconciler.js';
 import inkPackage from '../../node_modules/ink/package.json';
 import type { FrameScheduler } from '../store/frame-scheduler';
 import { composeFrame, type Frame, type OutputState } from './ink-frame-compose';
@@ -35,6 +36,12 @@ export interface InkPatchStatus {
   reason?: string;
 }
 
+/** Runs React's pending synchronous work (a commit the frame's state step caused). */
+function flushSyncWork(): void {
+  // Ink's reconciler has it (Ink's render() calls it); its types do not list it.
+  (reconciler as unknown as { flushSyncWork?: () => void }).flushSyncWork?.();
+}
+
 /** Ink's own `get()`: it builds a cell grid and prints it; the fallback for any frame. */
 export const inkOwnGet: (this: Output) => Frame = Output.prototype.get;
 
@@ -54,6 +61,8 @@ export function checkInk(version: string = inkPackage.version): string | undefin
   const caches = scratch.caches && (Object.getPrototypeOf(scratch.caches) as OutputCaches);
   if (typeof caches?.getStyledChars !== 'function' || typeof caches.getStringWidth !== 'function')
     return "Ink's Output has no caches to share";
+  if (typeof (reconciler as unknown as { flushSyncWork?: unknown }).flushSyncWork !== 'function')
+    return "Ink's reconciler has no flushSyncWork()";
   return undefined;
 }
 
@@ -112,9 +121,12 @@ export function paceInkFrames(stdout: NodeJS.WriteStream, frames: FrameScheduler
   };
   ink.rootNode.onRender = () => {
     dirty = true;
-    frames.request('paced');
+    // A commit inside a frame is drawn by that frame's draw step.
+    if (!frames.inFrame) frames.request('paced');
   };
   frames.onFrame('draw', () => {
+    // React commits a store change in a microtask; commit it now, in this frame.
+    flushSyncWork();
     if (!dirty) return;
     dirty = false;
     ink.calculateLayout();

@@ -22,21 +22,32 @@ export type Urgency = 'paced' | 'soon' | 'now';
 export type FrameStep = 'events' | 'state' | 'draw';
 const STEP_ORDER: readonly FrameStep[] = ['events', 'state', 'draw'];
 
+/** What a step is told about the frame it runs in. */
+export interface FrameInfo {
+  /**
+   * The frame falls on a paced slot: paced changes may show. Otherwise it was asked for
+   * urgently, and only what the user waits for should (the rest keeps its slot).
+   */
+  paced: boolean;
+}
+
 export interface FrameSchedulerOptions {
   intervalMs?: number;
   now?: () => number;
 }
 
 /**
- * One clock for frames. Steps register under a name; a request for a frame runs every
- * step once, in order, at the time its urgency asks for. A request made while a frame
- * runs is served by the steps still to run in it.
+ * One clock for frames. Steps register under a name; a frame runs every step once, in
+ * order. Urgent requests run a frame at once (or in the next macrotask); paced requests
+ * run one at the next slot, `intervalMs` after the last paced frame. A paced request made
+ * while a frame runs is kept for the next slot; an urgent one is served by the steps still
+ * to run in it.
  */
 export class FrameScheduler {
   readonly intervalMs: number;
   private readonly now: () => number;
-  private readonly steps = new Map<FrameStep, Set<() => void>>();
-  private lastFrame = -Infinity;
+  private readonly steps = new Map<FrameStep, Set<(frame: FrameInfo) => void>>();
+  private lastPaced = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private running = false;
@@ -46,8 +57,13 @@ export class FrameScheduler {
     this.now = options.now ?? Date.now;
   }
 
+  /** A frame is running now (its later steps will see what changes). */
+  get inFrame(): boolean {
+    return this.running;
+  }
+
   /** Adds work to every frame; returns its removal. */
-  onFrame(step: FrameStep, work: () => void): () => void {
+  onFrame(step: FrameStep, work: (frame: FrameInfo) => void): () => void {
     let set = this.steps.get(step);
     if (!set) this.steps.set(step, (set = new Set()));
     set.add(work);
@@ -55,16 +71,22 @@ export class FrameScheduler {
   }
 
   request(urgency: Urgency): void {
+    if (urgency === 'paced') return this.schedulePaced();
     if (this.running) return;
     if (urgency === 'now') return this.run();
-    if (urgency === 'soon') {
-      this.immediate ??= setImmediate(() => this.run());
-      return;
-    }
-    if (this.timer || this.immediate) return;
-    const wait = this.lastFrame + this.intervalMs - this.now();
-    if (wait <= 0) this.immediate = setImmediate(() => this.run());
-    else this.timer = setTimeout(() => this.run(), wait);
+    this.immediate ??= setImmediate(() => {
+      this.immediate = undefined;
+      this.run();
+    });
+  }
+
+  private schedulePaced(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastPaced + this.intervalMs - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.run();
+    }, wait);
   }
 
   /** Drops pending frames (the app is closing). */
@@ -76,11 +98,17 @@ export class FrameScheduler {
   }
 
   private run(): void {
-    this.cancel();
+    const now = this.now();
+    const frame: FrameInfo = { paced: now - this.lastPaced >= this.intervalMs };
+    if (frame.paced) {
+      this.lastPaced = now;
+      // This frame serves any paced request that was waiting.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     this.running = true;
-    this.lastFrame = this.now();
     try {
-      for (const step of STEP_ORDER) for (const work of this.steps.get(step) ?? []) work();
+      for (const step of STEP_ORDER) for (const work of this.steps.get(step) ?? []) work(frame);
     } finally {
       this.running = false;
     }

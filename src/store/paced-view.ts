@@ -1,11 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { FrameScheduler } from './frame-scheduler';
+import type { FrameInfo, FrameScheduler } from './frame-scheduler';
 
 /**
- * A view of a store whose listeners hear of changes once per frame (the scheduler's
- * `state` step): a burst of writes costs one React commit, and one Ink frame, instead of
- * one each. `urgent` says which changes the user waits for (drawn in the next macrotask);
- * the rest wait for the paced slot. Reads always see the latest state.
+ * A view of a store whose listeners hear of changes in the frame scheduler's `state` step:
+ * a burst of writes costs one React commit, and one Ink frame, instead of one each.
+ * `urgent` says which changes the user waits for (heard in the next frame); the rest are
+ * heard at the next paced slot. Reads always see the latest state.
  */
 export function pacedView<T>(
   store: StoreApi<T>,
@@ -17,9 +17,11 @@ export function pacedView<T>(
   let removeStep: (() => void) | undefined;
   let unsubscribe: (() => void) | undefined;
 
-  const notify = () => {
+  const notify = (frame: FrameInfo) => {
     const state = store.getState();
     if (Object.is(state, notified)) return;
+    // An urgent frame shows only what the user waits for; the rest keeps its slot.
+    if (!frame.paced && !urgent(state, notified)) return frames.request('paced');
     const previous = notified;
     notified = state;
     for (const listener of [...listeners]) listener(state, previous);

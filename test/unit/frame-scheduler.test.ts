@@ -24,7 +24,7 @@ describe('FrameScheduler', () => {
     const { frames, log } = setup(100);
     frames.request('paced');
     frames.request('paced');
-    await tick();
+    await sleep(5);
     expect(log.filter((step) => step === 'draw')).toHaveLength(1);
     frames.request('paced');
     await sleep(30);
@@ -33,14 +33,30 @@ describe('FrameScheduler', () => {
     expect(log.filter((step) => step === 'draw')).toHaveLength(2);
   });
 
-  test('an urgent request is not held back by the pacing', async () => {
-    const { frames, log } = setup(1000);
+  test('an urgent request is not held back by the pacing, and its frame is not a paced slot', async () => {
+    const frames = new FrameScheduler({ intervalMs: 1000 });
+    const seen: boolean[] = [];
+    frames.onFrame('state', (frame) => seen.push(frame.paced));
     frames.request('paced');
-    await tick();
+    await sleep(5);
     frames.request('paced');
     frames.request('soon');
     await tick();
-    expect(log.filter((step) => step === 'draw')).toHaveLength(2);
+    // The first frame fell on a slot; the urgent one came before the next slot.
+    expect(seen).toEqual([true, false]);
+  });
+
+  test('a paced request made during a frame is kept for the next slot', async () => {
+    const frames = new FrameScheduler({ intervalMs: 30 });
+    let runs = 0;
+    frames.onFrame('state', () => {
+      runs += 1;
+      if (runs === 1) frames.request('paced');
+    });
+    frames.request('now');
+    expect(runs).toBe(1);
+    await sleep(80);
+    expect(runs).toBe(2);
   });
 
   test('a request made while a frame runs is served by the steps still to run', () => {

@@ -64,4 +64,20 @@ describe('pacedView', () => {
     await sleep(10);
     expect(heard).toEqual([]);
   });
+
+  test('a paced change waits for its slot even when an urgent frame runs before it', async () => {
+    const store = createStore<{ n: number }>()(() => ({ n: 0 }));
+    const frames = new FrameScheduler({ intervalMs: 200 });
+    const view = pacedView(store, frames, () => false);
+    const heard: number[] = [];
+    view.subscribe((state) => heard.push(state.n));
+    store.setState({ n: 1 });
+    await sleep(5);
+    store.setState({ n: 2 });
+    frames.request('soon');
+    await sleep(20);
+    expect(heard).toEqual([1]);
+    await sleep(250);
+    expect(heard).toEqual([1, 2]);
+  });
 });
