@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
 import { sleep } from '../support/pty';
+import { runTick } from '../support/run-cli';
 import {
   appInPty,
   modelEnv,
@@ -100,6 +101,24 @@ describe('resume picker and live replay in the app', { timeout: 120_000 }, () =>
     expect(users.at(-1)).toContain('go on');
     expect(JSON.stringify(messages)).toContain('Alpha planned.');
     expect(JSON.stringify(messages)).not.toContain('beta');
+  });
+
+  test('tick -c with no session in this folder exits 1 and says so, in the app and in print mode', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const server = await scriptedServer(cleanups, [{ text: 'never asked' }]);
+    const expected = `tick: no session to continue in this workspace (${cwd}); run \`tick\` to start one`;
+
+    const app = appInPty(cleanups, ['-c'], { cwd, env: modelEnv(server, home) });
+    expect((await app.waitForExit()).exitCode).toBe(1);
+    expect(await app.inAlternateScreen()).toBe(false);
+    expect((await app.normalBuffer()).replace(/\s+/g, ' ')).toContain(expected);
+
+    const print = await runTick(['-p', '-c', 'go on'], { cwd, env: modelEnv(server, home) });
+    expect(print.exitCode).toBe(1);
+    expect(print.stderr).toBe(`${expected}\n`);
+    expect(server.requests).toHaveLength(0);
+    expect(readdirSync(home)).not.toContain('projects');
   });
 
   test('Esc in the picker exits 0 without starting a session', async () => {
