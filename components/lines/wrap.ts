@@ -56,24 +56,44 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
       used += w;
     }
   };
+  // A word may run across styled parts (`link (url)` then `.`, `**bold**` then `,`): it
+  // moves to the next row whole, so punctuation never lands on a row of its own.
+  let word: Span[] = [];
+  let wordWidth = 0;
+  const placeWord = (): void => {
+    if (word.length === 0) return;
+    if (used + wordWidth > max) {
+      if (wordWidth > max - indentWidth) {
+        for (const piece of word) pushChars(piece.text, piece.style);
+        word = [];
+        wordWidth = 0;
+        return;
+      }
+      newRow();
+    }
+    for (const piece of word) append(row, piece.text, piece.style);
+    used += wordWidth;
+    word = [];
+    wordWidth = 0;
+  };
   for (const part of line) {
     for (const token of part.text.split(/( +)/)) {
       if (!token) continue;
-      const w = textWidth(token);
-      if (used + w <= max) {
+      if (!token.startsWith(' ')) {
+        word.push({ text: token, style: part.style });
+        wordWidth += textWidth(token);
+        continue;
+      }
+      placeWord();
+      if (used + token.length <= max) {
         append(row, token, part.style);
-        used += w;
-      } else if (token.startsWith(' ')) {
-        newRow();
-      } else if (w <= max - indentWidth) {
-        newRow();
-        append(row, token, part.style);
-        used += w;
+        used += token.length;
       } else {
-        pushChars(token, part.style);
+        newRow();
       }
     }
   }
+  placeWord();
   rows.push(row);
   return rows.map(trimEnd);
 }
