@@ -7,7 +7,7 @@ import { clampMiddle, frameLayout } from './layout';
 import { Lines } from './Lines';
 import { approvalLines } from './lines/approval';
 import { glyphs, type Look } from './lines/look';
-import { promptInputLines } from './lines/prompt-input';
+import { inputPlaceholder, promptInputLines } from './lines/prompt-input';
 import type { Line } from './lines/spans';
 import { statusLine } from './lines/status-line';
 import { todoPanelLines } from './lines/todo-panel';
@@ -58,9 +58,7 @@ function Screen() {
   const layout = frameLayout(columns, rows, todos.length > 0);
   const animate = busy && !pending;
 
-  const placeholder = busy
-    ? 'Type to queue a message · esc to interrupt'
-    : 'Type a task · /help for commands';
+  const placeholder = inputPlaceholder(busy, look);
   const inputRows = Math.min(8, Math.max(1, Math.floor(layout.frame / 3)));
   // Laid out again only when the input changes, not on every clock tick or streamed frame.
   const inputLines = useMemo(

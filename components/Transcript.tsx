@@ -88,7 +88,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   if (scrollTop !== null && height > 1) {
     const below = view.totalRows - (view.top + height) + 1;
     const g = glyphs(look);
-    const text = `${g.arrowDown} ${below} more rows below · PgDn / End to follow`;
+    const text = `${g.arrowDown} ${below} more rows below ${g.dot} PgDn / End to follow`;
     const note = toAnsi(
       truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis),
       look,

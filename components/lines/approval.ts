@@ -54,25 +54,26 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
         focused: true,
         prefix: `${glyphs(look).prompt} note:`,
       }),
-      [{ text: '  Enter deny with this note · Esc back', style: { dim: true } }],
+      [{ text: `  Enter deny with this note ${glyphs(look).dot} Esc back`, style: { dim: true } }],
     );
     return rows;
   }
   const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
   const dim = (text: string) => ({ text, style: { dim: true } });
-  const choices: Line = [{ text: '  ' }, key('y'), dim('/1 '), { text: 'allow once' }, dim(' · ')];
+  const sep = ` ${glyphs(look).dot} `;
+  const choices: Line = [{ text: '  ' }, key('y'), dim('/1 '), { text: 'allow once' }, dim(sep)];
   if (request.alwaysRule)
     choices.push(
       key('a'),
       dim('/2 '),
       { text: `allow ${request.alwaysRule} this session` },
-      dim(' · '),
+      dim(sep),
       key('s'),
       dim(' '),
       { text: `always, saved to ${LOCAL_SETTINGS}` },
-      dim(' · '),
+      dim(sep),
     );
-  choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(' · '), key('e'), dim(' '), {
+  choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(sep), key('e'), dim(' '), {
     text: 'deny with a note',
   });
   rows.push(...wrapLine(choices, width, { indent: INDENT }));

@@ -25,6 +25,8 @@ export interface Glyphs {
   arrowUp: string;
   arrowDown: string;
   thought: string;
+  /** Between the parts of a status or header line. */
+  dot: string;
 }
 
 const UNICODE: Glyphs = {
@@ -45,6 +47,7 @@ const UNICODE: Glyphs = {
   arrowUp: '↑',
   arrowDown: '↓',
   thought: '∴',
+  dot: '·',
 };
 
 const ASCII: Glyphs = {
@@ -65,6 +68,7 @@ const ASCII: Glyphs = {
   arrowUp: '^',
   arrowDown: 'v',
   thought: '~',
+  dot: '|',
 };
 
 export function glyphs(look: Look): Glyphs {

@@ -66,3 +66,11 @@ export function promptInputLines(input: InputState, width: number, view: InputVi
   const start = Math.max(0, Math.min(rows.length - max, cursorRow - max + 1));
   return rows.slice(start, start + max);
 }
+
+/** What the empty input says: what to type, or (while a turn runs) that typing queues. */
+export function inputPlaceholder(busy: boolean, look: Look): string {
+  const dot = glyphs(look).dot;
+  return busy
+    ? `Type to queue a message ${dot} esc to interrupt`
+    : `Type a task ${dot} /help for commands`;
+}

@@ -9,7 +9,7 @@
 import { writeSync } from 'node:fs';
 import type { Config } from '../config/types';
 import { detectLook, glyphs } from '../../components/lines/look';
-import { promptInputLines } from '../../components/lines/prompt-input';
+import { inputPlaceholder, promptInputLines } from '../../components/lines/prompt-input';
 import { toAnsi, type Line } from '../../components/lines/spans';
 import { statusLine } from '../../components/lines/status-line';
 import { truncateLine } from '../../components/lines/wrap';
@@ -31,14 +31,14 @@ export function earlyFrameRows(config: Config, columns: number, rows: number): M
     [
       { text: 'tick', style: { bold: true, fg: 'cyan' } },
       { text: ` v${VERSION}`, style: { dim: true } },
-      { text: ' · ', style: { dim: true } },
+      { text: ` ${g.dot} `, style: { dim: true } },
       { text: config.model, style: { bold: true } },
-      { text: ` · ${config.cwd}`, style: { dim: true } },
+      { text: ` ${g.dot} ${config.cwd}`, style: { dim: true } },
     ],
     columns,
     g.ellipsis,
   );
-  const placeholder = 'Type a task · /help for commands';
+  const placeholder = inputPlaceholder(false, look);
   const input = promptInputLines({ text: '', cursor: 0 }, columns, {
     look,
     placeholder,
