@@ -103,6 +103,32 @@ describe('resume picker and live replay in the app', { timeout: 120_000 }, () =>
     expect(JSON.stringify(messages)).not.toContain('beta');
   });
 
+  test('a command tick was killed in the middle of: tick -c shows it started and was interrupted, with its output', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const first = await scriptedServer(cleanups, [
+      {
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'echo started; sleep 45; echo finished' } },
+        ],
+      },
+    ]);
+    const killed = appInPty(cleanups, [], { cwd, env: modelEnv(first, home) });
+    await killed.waitForText('Type a task', 20_000);
+    await killed.type('run the slow thing', true);
+    await killed.waitForText(/^\s+started$/m);
+    killed.kill();
+    await killed.waitForExit();
+
+    const second = await scriptedServer(cleanups, [{ text: 'I will run it again.' }]);
+    const app = appInPty(cleanups, ['-c'], { cwd, env: modelEnv(second, home) });
+    const screen = await app.waitForText('this call started', 20_000);
+    expect(screen).toMatch(/bash\s+echo started; sleep 45; echo finished/);
+    expect(screen).toContain('interrupted');
+    expect(screen).toMatch(/^\s+started$/m);
+    expect(screen).not.toContain('not run');
+  });
+
   test('tick -c with no session in this folder exits 1 and says so, in the app and in print mode', async () => {
     const cwd = tempFolder(cleanups, 'tick-e2e-');
     const home = tempFolder(cleanups, 'tick-home-');
