@@ -2,9 +2,9 @@ import { splitArgs } from './cli-args';
 import { type Handler } from './classify-files';
 import { programHandler } from './classify-programs';
 import { NOT_READING_ARGS, READ_ONLY, WORKSPACE_TOOLS } from './command-lists';
-import { isDangerousVar, type Arg, type CommandPart } from './command-part';
-import { WRAPPERS } from './command-wrappers';
-import { parseCommand } from './parse-command';
+import { isDangerousVar, type Arg, type CommandPart } from './shell/command-part';
+import { WRAPPERS } from './shell/command-wrappers';
+import { parseCommand } from './shell/parse-command';
 import { PathJudge } from './path-judge';
 import { isInsideRoots, criticalPath } from './paths';
 import {

@@ -1,7 +1,7 @@
 import { hasFlag, splitArgs, subcommand } from './cli-args';
 import { classifyGit } from './classify-git';
 import type { Handler } from './classify-files';
-import type { CommandPart } from './command-part';
+import type { CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { criticalPath } from './paths';
 import { readOnly, risky, workspace, type Verdict } from './risk';

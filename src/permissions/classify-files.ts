@@ -1,5 +1,5 @@
 import { hasFlag, splitArgs } from './cli-args';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { criticalPath, isBlockDevice } from './paths';
 import { forbidden, readOnly, risky, workspace, worst, type Verdict } from './risk';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { hasFlag, splitArgs } from './cli-args';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { readOnly, risky, workspace, worst, type Verdict } from './risk';
 

@@ -1,8 +1,8 @@
 import { hasFlag, splitArgs } from './cli-args';
 import { DEV_TOOL_HANDLERS, bySubcommand } from './classify-dev-tools';
 import { fileHandler, type Handler } from './classify-files';
-import type { CommandPart } from './command-part';
-import { FETCHERS, SHELLS } from './command-wrappers';
+import type { CommandPart } from './shell/command-part';
+import { FETCHERS, SHELLS } from './shell/command-wrappers';
 import type { PathJudge } from './path-judge';
 import { readOnly, risky, workspace, worst, type Verdict } from './risk';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import {
   criticalPath,
   displayPath,

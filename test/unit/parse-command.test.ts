@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../src/permissions/parse-command';
+import { parseCommand } from '../../src/permissions/shell/parse-command';
 
 const ctx = { cwd: '/work/ws', home: '/home/tester' };
 const parse = (command: string) => parseCommand(command, ctx);

@@ -1,5 +1,5 @@
 import type { Arg } from './expand-word';
-import type { RedirectOp } from './shell-ast';
+import type { RedirectOp } from './ast';
 
 export type { Arg } from './expand-word';
 

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { awkCommands, awkProgram } from './command-wrappers';
 import type { Arg } from './expand-word';
-import { codeReason, emitState, inner, runProgram, type State } from './program-handlers';
-import type { ShellWalker } from './shell-walker';
+import { codeReason, emitState, inner } from './program-state';
+import type { State, Walker } from './walk-types';
 
 /** Programs that run other commands given as arguments or strings (find -exec, watch, trap...). */
 
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-export function find(w: ShellWalker, st: State): void {
+export function find(w: Walker, st: State): void {
   const { args } = st;
   let i = 1;
   while (i < args.length && /^-[HLP]$/.test(args[i].value ?? '')) i++;
@@ -37,11 +37,11 @@ export function find(w: ShellWalker, st: State): void {
   emitState(w, st);
   for (const cmd of execs) {
     if (cmd.length === 0) continue;
-    runProgram(w, cmd, st.seed, { ...inner(st, 'find -exec'), extraArgs: true });
+    w.run(cmd, st.seed, { ...inner(st, 'find -exec'), extraArgs: true });
   }
 }
 
-export function watch(w: ShellWalker, st: State): void {
+export function watch(w: Walker, st: State): void {
   const { args } = st;
   let i = 1;
   let exec = false;
@@ -52,12 +52,12 @@ export function watch(w: ShellWalker, st: State): void {
   }
   const rest = args.slice(i);
   if (rest.length === 0) return emitState(w, st);
-  if (exec) return runProgram(w, rest, st.seed, inner(st, 'watch'));
+  if (exec) return w.run(rest, st.seed, inner(st, 'watch'));
   if (rest.some((a) => a.value === undefined)) return emitState(w, st, codeReason(st, 'watch'));
   w.nestedText(rest.map((a) => a.value).join(' '), inner(st), 'watch', st.seed.text);
 }
 
-export function trap(w: ShellWalker, st: State): void {
+export function trap(w: Walker, st: State): void {
   const action = st.args[1];
   emitState(w, st);
   if (!action || st.args.length < 3 || action.value?.startsWith('-')) return;
@@ -65,7 +65,7 @@ export function trap(w: ShellWalker, st: State): void {
   w.nestedText(action.value, inner(st), 'trap', st.seed.text);
 }
 
-export function flock(w: ShellWalker, st: State): void {
+export function flock(w: Walker, st: State): void {
   const { args } = st;
   let i = 1;
   while (i < args.length && (args[i].value ?? '').startsWith('-')) {
@@ -81,10 +81,10 @@ export function flock(w: ShellWalker, st: State): void {
     return w.nestedText(script.value, inner(st), 'flock -c', st.seed.text);
   }
   if (i >= args.length) return emitState(w, st);
-  runProgram(w, args.slice(i), st.seed, { ...inner(st), wrappers: [...st.wrappers, 'flock'] });
+  w.run(args.slice(i), st.seed, { ...inner(st), wrappers: [...st.wrappers, 'flock'] });
 }
 
-export function parallel(w: ShellWalker, st: State): void {
+export function parallel(w: Walker, st: State): void {
   const { args } = st;
   let i = 1;
   while (i < args.length && (args[i].value ?? '').startsWith('-')) {
@@ -100,11 +100,11 @@ export function parallel(w: ShellWalker, st: State): void {
   if (cmd.length === 1 && cmd[0].value !== undefined) {
     return w.nestedText(cmd[0].value, inner(st), 'parallel', st.seed.text);
   }
-  runProgram(w, cmd, st.seed, { ...inner(st, 'parallel'), extraArgs: true });
+  w.run(cmd, st.seed, { ...inner(st, 'parallel'), extraArgs: true });
 }
 
 /** `alias x='rm -rf y'`: the body runs wherever the alias is used. */
-export function alias(w: ShellWalker, st: State): void {
+export function alias(w: Walker, st: State): void {
   emitState(w, st);
   for (const arg of st.args.slice(1)) {
     const m = /^[^=]+=(.*)$/s.exec(arg.value ?? '');
@@ -113,7 +113,7 @@ export function alias(w: ShellWalker, st: State): void {
   }
 }
 
-export function awk(w: ShellWalker, st: State): void {
+export function awk(w: Walker, st: State): void {
   const { program, fromFile } = awkProgram(st.args);
   if (fromFile || !program) return emitState(w, st);
   if (program.value === undefined) return emitState(w, st, codeReason(st, 'awk'));
@@ -126,7 +126,7 @@ const CODE_CALL =
   /\b(?:os\.system|os\.popen|subprocess\.\w+|system|exec|execSync|spawnSync|popen|shell_exec|passthru)\s*\(\s*[rfb]?(["'`])((?:(?!\1)[^\\]|\\.)*)\1/g;
 
 /** Shell commands in interpreter one-liners: `python -c 'os.system("rm -rf x")'`. */
-export function inlineCode(w: ShellWalker, st: State, flags: string[]): void {
+export function inlineCode(w: Walker, st: State, flags: string[]): void {
   const at = st.args.findIndex((a) => flags.includes(a.value ?? ''));
   const code = at > 0 ? st.args[at + 1]?.value : undefined;
   if (!code) return;

@@ -11,18 +11,9 @@ import {
 } from './command-wrappers';
 import type { Arg } from './expand-word';
 import { alias, awk, find, flock, inlineCode, parallel, trap, watch } from './nested-programs';
-import type { Seed, ShellWalker, Where } from './shell-walker';
+import { codeReason, emitState, inner } from './program-state';
 import { staticOutputOf } from './static-output';
-
-/** The unwrapping state of one simple command. */
-export interface State {
-  args: Arg[];
-  /** The arguments rules match against (safe wrappers stripped). */
-  matchArgs: Arg[];
-  wrappers: string[];
-  where: Where;
-  seed: Seed;
-}
+import type { Seed, State, Walker, Where } from './walk-types';
 
 const XARGS_VALUE_OPTS = [
   '-a',
@@ -52,7 +43,7 @@ const lit = (value: string): Arg => ({ value, glob: false, raw: value });
  * Look through wrappers (sudo, timeout, env, xargs...) to the program that runs, and
  * into the scripts some programs run (bash -c, eval, find -exec, awk's system()).
  */
-export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where): void {
+export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): void {
   const st: State = { args: argv, matchArgs: argv, wrappers: [...where.wrappers], where, seed };
   const emit = (unparseable?: string): void =>
     w.emit(st.seed, st.where, st.args, {
@@ -125,28 +116,6 @@ export function runProgram(w: ShellWalker, argv: Arg[], seed: Seed, where: Where
   emit('too many nested wrappers');
 }
 
-export function inner(st: State, via?: string): Where {
-  const where = { ...st.where, wrappers: st.wrappers };
-  return via ? { ...where, via: [...where.via, via] } : where;
-}
-
-export function emitState(w: ShellWalker, st: State, unparseable?: string): void {
-  w.emit(st.seed, st.where, st.args, {
-    wrappers: st.wrappers,
-    matchArgs: st.matchArgs,
-    unparseable,
-  });
-}
-
-/** Why code fed to a shell cannot be known; says so when it comes from the network. */
-export function codeReason(st: State, what: string): string {
-  const names = [...st.seed.subPrograms, ...st.where.upstream.map((p) => p.name)];
-  const fetcher = names.find((n) => FETCHERS.has(n));
-  return fetcher
-    ? `runs downloaded code (${fetcher} output run by ${what})`
-    : `runs code that is only known at run time (${what})`;
-}
-
 /** The text an `echo`/`printf` with known arguments writes into a pipe. */
 function staticEcho(upstream: CommandPart[]): string | undefined {
   if (upstream.length !== 1 || upstream[0].argv.some((a) => a.value === undefined))
@@ -154,7 +123,7 @@ function staticEcho(upstream: CommandPart[]): string | undefined {
   return staticOutputOf(upstream[0].argv.map((a) => a.value!));
 }
 
-function envPrefix(w: ShellWalker, st: State): boolean {
+function envPrefix(w: Walker, st: State): boolean {
   const { args } = st;
   const assigns: Seed['assigns'] = [];
   let i = 1;
@@ -211,7 +180,7 @@ function xargs(st: State): boolean {
   return true;
 }
 
-function shell(w: ShellWalker, st: State, name: string): void {
+function shell(w: Walker, st: State, name: string): void {
   const inv = shellInvocation(st.args);
   const { where, seed } = st;
   switch (inv.kind) {
@@ -255,7 +224,7 @@ function shell(w: ShellWalker, st: State, name: string): void {
   emitState(w, st);
 }
 
-function su(w: ShellWalker, st: State, name: string): void {
+function su(w: Walker, st: State, name: string): void {
   const script = commandOption(st.args)!;
   emitState(w, st);
   if (script.value === undefined) return emitState(w, st, codeReason(st, `${name} -c`));

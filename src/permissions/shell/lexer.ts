@@ -5,7 +5,7 @@ import {
   type Script,
   type Segment,
   type Word,
-} from './shell-ast';
+} from './ast';
 import { decodeAnsiC } from './ansi-c';
 
 export type Op = ';' | '&' | '&&' | '||' | '|' | '|&' | '(' | ')' | ';;' | ';&' | ';;&' | '\n';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isDangerousVar, type CommandPart, type PartRedirect } from './command-part';
+import { isDangerousVar, type CommandPart } from './command-part';
 import { WRAPPERS, programName } from './command-wrappers';
 import { renderArgs, renderRedirect } from './part-text';
 import { staticOutputOf } from './static-output';
@@ -13,38 +13,15 @@ import {
   type Script,
   type SimpleCommand,
   type Word,
-} from './shell-ast';
-import { MAX_NESTING } from './shell-lexer';
-import { parseShell, parseSubstitutions } from './shell-parser';
-
-/** Where a command sits: what it runs under and what feeds it. */
-export interface Where {
-  via: string[];
-  wrappers: string[];
-  upstream: CommandPart[];
-  stdin?: CommandPart['stdin'];
-  stdinText?: string;
-  background: boolean;
-  pipelineSize: number;
-  inFunctions: string[];
-  extraArgs: boolean;
-  depth: number;
-}
-
-/** What the syntax of one simple command says, before its program is looked at. */
-export interface Seed {
-  text: string;
-  assigns: CommandPart['assigns'];
-  redirects: PartRedirect[];
-  stdin?: CommandPart['stdin'];
-  stdinText?: string;
-  subPrograms: string[];
-}
+} from './ast';
+import { MAX_NESTING } from './lexer';
+import { parseShell, parseSubstitutions } from './parser';
+import type { EmitOptions, Seed, Walker, Where } from './walk-types';
 
 const MAX_PARTS = 400;
 
 /** Walks a parsed script in order, tracking variables and `cd`, and collects its parts. */
-export class ShellWalker {
+export class ShellWalker implements Walker {
   readonly parts: CommandPart[] = [];
   readonly vars = new Map<string, string | undefined>();
   readonly env: ExpandEnv;
@@ -112,7 +89,7 @@ export class ShellWalker {
       this.emit(seed, where, [], { wrappers: where.wrappers });
       return;
     }
-    runProgram(this, argv, seed, where);
+    this.run(argv, seed, where);
   }
 
   private seed(
@@ -209,12 +186,11 @@ export class ShellWalker {
     this.emit(seed, where, [], { wrappers: where.wrappers, unparseable: reason });
   }
 
-  emit(
-    seed: Seed,
-    where: Where,
-    args: Arg[],
-    opts: { wrappers: string[]; matchArgs?: Arg[]; unparseable?: string },
-  ): void {
+  run(argv: Arg[], seed: Seed, where: Where): void {
+    runProgram(this, argv, seed, where);
+  }
+
+  emit(seed: Seed, where: Where, args: Arg[], opts: EmitOptions): void {
     const head = args[0]?.value;
     const { name, qualified } = head ? programName(head) : { name: '', qualified: false };
     const risky = seed.assigns.filter((a) => isDangerousVar(a.name));
