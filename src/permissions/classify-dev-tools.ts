@@ -8,12 +8,16 @@ import { readOnly, risky, workspace, type Verdict } from './risk';
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
-/** Subcommand tables: read-only ones, risky ones (with why), the rest is workspace work. */
+/**
+ * Subcommand tables: read-only ones, risky ones (with why), the rest is workspace work
+ * (or, with `otherwise`, what that says: a system package manager's unknown verbs are risky).
+ */
 export function bySubcommand(
   tool: string,
   reads: string,
   riskyOnes: Record<string, string>,
   valueOpts: string[] = [],
+  otherwise?: (sub: string) => Verdict,
 ): Handler {
   const readSet = words(reads);
   return (part) => {
@@ -21,7 +25,7 @@ export function bySubcommand(
     if (sub === undefined) return workspace(`runs ${tool}`);
     if (riskyOnes[sub]) return risky(riskyOnes[sub]);
     if (readSet.has(sub)) return readOnly(`reads (${tool} ${sub})`);
-    return workspace(`runs ${tool} ${sub}`);
+    return otherwise?.(sub) ?? workspace(`runs ${tool} ${sub}`);
   };
 }
 

@@ -1,4 +1,3 @@
-import type { CommandPart } from './command-part';
 import {
   AWKS,
   FETCHERS,
@@ -9,35 +8,15 @@ import {
   shellInvocation,
   wrappedCommandStart,
 } from './command-wrappers';
+import { envCommand } from './env-command';
 import type { Arg } from './expand-word';
-import { alias, awk, find, flock, inlineCode, parallel, trap, watch } from './nested-programs';
+import { parallel, xargs } from './fan-out';
+import { interpreter, interpreterSpec } from './interpreters';
+import { alias, awk, find, flock, trap, watch } from './nested-programs';
+import { optionCommands } from './program-hooks';
 import { codeReason, emitState, inner } from './program-state';
-import { staticOutputOf } from './static-output';
+import { knownStdin } from './stdin-text';
 import type { Seed, State, Walker, Where } from './walk-types';
-
-const XARGS_VALUE_OPTS = [
-  '-a',
-  '--arg-file',
-  '-E',
-  '-e',
-  '-I',
-  '-L',
-  '-l',
-  '-n',
-  '--max-args',
-  '-P',
-];
-XARGS_VALUE_OPTS.push('--max-procs', '-s', '--max-chars', '-d', '--delimiter');
-const INLINE_CODE: Record<string, string[]> = {
-  python: ['-c'],
-  python3: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
-  perl: ['-e', '-E'],
-  ruby: ['-e'],
-  php: ['-r'],
-};
-
-const lit = (value: string): Arg => ({ value, glob: false, raw: value });
 
 /**
  * Look through wrappers (sudo, timeout, env, xargs...) to the program that runs, and
@@ -73,14 +52,10 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
       continue;
     }
     if (name === 'env') {
-      const next = envPrefix(w, st);
-      if (next) continue;
+      if (envCommand(w, st)) continue;
       return;
     }
-    if (name === 'xargs') {
-      if (xargs(st)) continue;
-      return emit('an option of xargs is only known at run time');
-    }
+    if (name === 'xargs') return xargs(w, st);
     if (SHELLS.has(name)) return shell(w, st, name);
     if (AWKS.has(name)) return awk(w, st);
     switch (name) {
@@ -110,74 +85,14 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
       case 'alias':
         return alias(w, st);
     }
-    if (INLINE_CODE[name]) inlineCode(w, st, INLINE_CODE[name]);
+    for (const { channel, value } of optionCommands(name, st.args)) {
+      w.hook(value.value, inner(st), channel, st.seed.text);
+    }
+    const code = interpreterSpec(name);
+    if (code) return interpreter(w, st, code);
     return emit();
   }
   emit('too many nested wrappers');
-}
-
-/** The text an `echo`/`printf` with known arguments writes into a pipe. */
-function staticEcho(upstream: CommandPart[]): string | undefined {
-  if (upstream.length !== 1 || upstream[0].argv.some((a) => a.value === undefined))
-    return undefined;
-  return staticOutputOf(upstream[0].argv.map((a) => a.value!));
-}
-
-function envPrefix(w: Walker, st: State): boolean {
-  const { args } = st;
-  const assigns: Seed['assigns'] = [];
-  let i = 1;
-  while (i < args.length) {
-    const a = args[i].value;
-    if (a === undefined) {
-      emitState(w, st, 'an option of env is only known at run time');
-      return false;
-    }
-    if (a === '-S' || a === '--split-string' || (a.startsWith('-S') && a.length > 2)) {
-      const text = a.length > 2 && !a.startsWith('--') ? a.slice(2) : args[i + 1]?.value;
-      if (text === undefined) emitState(w, st, 'env -S with a string only known at run time');
-      else w.nestedText(text, inner(st), 'env -S', st.seed.text);
-      return false;
-    }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a);
-    if (m) assigns.push({ name: m[1], value: m[2] });
-    else if (a === '--') {
-      i++;
-      break;
-    } else if (!a.startsWith('-')) break;
-    i += ['-u', '--unset', '-C', '--chdir'].includes(a) ? 2 : 1;
-  }
-  if (i >= args.length) {
-    emitState(w, st);
-    return false;
-  }
-  st.seed = { ...st.seed, assigns: [...st.seed.assigns, ...assigns] };
-  st.args = args.slice(i);
-  if (st.wrappers.every((x) => WRAPPERS[x]?.safe)) st.matchArgs = st.args;
-  st.wrappers.push('env');
-  return true;
-}
-
-function xargs(st: State): boolean {
-  const { args } = st;
-  let i = 1;
-  while (i < args.length) {
-    const a = args[i].value;
-    if (a === undefined) return false;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-')) break;
-    i += XARGS_VALUE_OPTS.includes(a) ? 2 : 1;
-  }
-  const rest = i < args.length ? args.slice(i) : [lit('echo')];
-  const piped = st.where.stdin === 'pipe' ? staticEcho(st.where.upstream) : undefined;
-  const inputs = piped?.split(/\s+/).filter(Boolean).map(lit);
-  st.args = inputs ? [...rest, ...inputs] : rest;
-  st.matchArgs = st.args;
-  st.where = { ...st.where, via: [...st.where.via, 'xargs'], extraArgs: !inputs, stdin: undefined };
-  return true;
 }
 
 function shell(w: Walker, st: State, name: string): void {
@@ -200,20 +115,23 @@ function shell(w: Walker, st: State, name: string): void {
     case 'stdin':
       break;
   }
-  const stdin = seed.stdin ?? where.stdin;
-  if (stdin === 'heredoc' || stdin === 'herestring') {
-    const text = seed.stdin ? seed.stdinText : where.stdinText;
-    if (text === undefined) return emitState(w, st, codeReason(st, `${name} <<<`));
-    return w.nestedText(text, inner(st), `${name} <<`, seed.text);
+  const stdin = knownStdin(seed, where);
+  if (stdin.source === 'heredoc' || stdin.source === 'herestring') {
+    if (stdin.text === undefined) return emitState(w, st, codeReason(st, `${name} <<<`));
+    return w.nestedText(stdin.text, inner(st), `${name} <<`, seed.text);
   }
-  if (stdin === 'pipe' || where.extraArgs) {
+  if (stdin.source === 'pipe' || where.extraArgs) {
     const fetcher = where.upstream.find((p) => FETCHERS.has(p.name));
     if (fetcher) return emitState(w, st, `runs downloaded code (${fetcher.name} | ${name})`);
-    const text = where.extraArgs ? undefined : staticEcho(where.upstream);
-    if (text !== undefined) return w.nestedText(text, inner(st), `echo | ${name}`, seed.text);
+    if (stdin.text !== undefined) {
+      const from = where.upstream[0]?.name ?? 'echo';
+      return w.nestedText(stdin.text, inner(st), `${from} | ${name}`, seed.text);
+    }
     const catFiles =
       where.upstream.length > 0 &&
-      where.upstream.every((p) => p.name === 'cat' && p.argv.every((a) => a.value !== undefined));
+      where.upstream.every(
+        (p) => p.name === 'cat' && p.argv.length > 1 && p.argv.every((a) => a.value !== undefined),
+      );
     if (catFiles && !where.extraArgs) return emitState(w, st);
     return emitState(w, st, `runs text piped into ${name} that is only known at run time`);
   }

@@ -1,3 +1,4 @@
+import type { CodeEffects } from './code-effects';
 import type { CommandPart, PartRedirect } from './command-part';
 import type { Arg } from './expand-word';
 
@@ -13,6 +14,8 @@ export interface Where {
   inFunctions: string[];
   extraArgs: boolean;
   depth: number;
+  /** Set inside a command given by an option or variable (`rg --pre X`): its channel. */
+  hidden?: string;
 }
 
 /** What the syntax of one simple command says, before its program is looked at. */
@@ -30,6 +33,8 @@ export interface EmitOptions {
   /** The arguments rules match against (safe wrappers stripped); `args` when absent. */
   matchArgs?: Arg[];
   unparseable?: string;
+  /** What inline interpreter code does. */
+  code?: CodeEffects;
 }
 
 /**
@@ -46,6 +51,11 @@ export interface Walker {
   unparseable(text: string, where: Where, reason: string): void;
   /** Look through wrappers to the program `argv` runs, and into what it runs. */
   run(argv: Arg[], seed: Seed, where: Where): void;
+  /**
+   * A command given to a program by an option or variable (`rg --pre X`, `GIT_PAGER=X`);
+   * `text` undefined when it is only known at run time.
+   */
+  hook(text: string | undefined, where: Where, channel: string, seedText: string): void;
 }
 
 /** The unwrapping state of one simple command. */

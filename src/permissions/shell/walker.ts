@@ -16,6 +16,7 @@ import {
 } from './ast';
 import { MAX_NESTING } from './lexer';
 import { parseShell, parseSubstitutions } from './parser';
+import { COMMAND_VARIABLES, variableCommand } from './program-hooks';
 import type { EmitOptions, Seed, Walker, Where } from './walk-types';
 
 const MAX_PARTS = 400;
@@ -28,6 +29,8 @@ export class ShellWalker implements Walker {
   cwd: string | undefined;
   private readonly functions = new Set<string>();
   private envChanged: string | undefined;
+  /** Seeds whose command variables (`GIT_PAGER=x`) were walked already. */
+  private readonly hooked = new WeakSet<Seed>();
 
   constructor(home: string, cwd: string) {
     this.cwd = cwd;
@@ -82,6 +85,7 @@ export class ShellWalker implements Walker {
     const assigns = cmd.assigns.map((a) => ({
       name: a.name,
       value: a.value ? joinValues(expandWord(a.value, this.env)) : undefined,
+      raw: a.value?.raw ?? '',
     }));
     const seed = this.seed(cmd.text, assigns, cmd.redirects, where, before);
     if (argv.length === 0) {
@@ -190,7 +194,42 @@ export class ShellWalker implements Walker {
     runProgram(this, argv, seed, where);
   }
 
+  hook(text: string | undefined, where: Where, channel: string, seedText: string): void {
+    const hidden: Where = {
+      ...where,
+      hidden: channel,
+      stdin: undefined,
+      stdinText: undefined,
+      upstream: [],
+    };
+    if (text === undefined) {
+      this.unparseable(seedText, hidden, `runs a program only known at run time (${channel})`);
+    } else this.nestedText(text, hidden, channel, seedText);
+  }
+
+  /** `GIT_EXTERNAL_DIFF=x git diff`: the command a variable names runs too. */
+  private commandVariables(
+    assigns: readonly { name: string; value: string | undefined }[],
+    where: Where,
+    seedText: string,
+  ): void {
+    for (const a of assigns) {
+      if (!COMMAND_VARIABLES.has(a.name)) continue;
+      if (a.value === '') continue;
+      this.hook(
+        a.value === undefined ? undefined : variableCommand(a.value),
+        where,
+        a.name,
+        seedText,
+      );
+    }
+  }
+
   emit(seed: Seed, where: Where, args: Arg[], opts: EmitOptions): void {
+    if (!this.hooked.has(seed)) {
+      this.hooked.add(seed);
+      this.commandVariables(seed.assigns, where, seed.text);
+    }
     const head = args[0]?.value;
     const { name, qualified } = head ? programName(head) : { name: '', qualified: false };
     const risky = seed.assigns.filter((a) => isDangerousVar(a.name));
@@ -227,12 +266,14 @@ export class ShellWalker implements Walker {
     };
     if (opts.unparseable) part.unparseable = opts.unparseable;
     if (this.envChanged) part.envChanged = this.envChanged;
+    if (opts.code) part.code = opts.code;
+    if (where.hidden) part.hidden = where.hidden;
     this.parts.push(part);
-    if (opts.wrappers.length === 0 && !where.extraArgs) this.track(part);
+    if (opts.wrappers.length === 0 && !where.extraArgs) this.track(part, where);
   }
 
   /** Builtins that change the state later commands see: cd, export, read, unset. */
-  private track(part: CommandPart): void {
+  private track(part: CommandPart, where: Where): void {
     const [, ...args] = part.argv;
     const values = args.map((a) => a.value);
     switch (part.name) {
@@ -260,6 +301,7 @@ export class ShellWalker implements Walker {
         for (const v of values) {
           const m = v === undefined ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
           if (m) this.setVar(m[1], m[2]);
+          if (m) this.commandVariables([{ name: m[1], value: m[2] }], where, part.text);
         }
         if (values.some((v) => v === undefined)) this.envChanged ??= 'an unknown variable';
         return;
