@@ -6,11 +6,21 @@ const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
 /** Subcommand words that destroy data, whatever the tool (`aws s3 rm`, `vault secrets disable`). */
 const DESTRUCTIVE = words(`delete del rm rmr rb rmdir remove uninstall destroy drop dropdb purge
-  prune forget unregister deregister disable truncate wipe erase nuke terminate revoke restore`);
+  prune forget unregister deregister disable truncate wipe erase nuke terminate revoke restore
+  reset rimraf`);
 /** Subcommand words that publish or deploy (`mvn deploy`, `./gradlew publish`). */
 const PUBLISHING = words('publish deploy release upload push promote');
 /** Tools whose `sync` mirrors, deleting at the destination what the source lacks. */
 const MIRRORS = words('rclone');
+
+/** SQL and database shell statements that delete data: `DROP TABLE`, `DELETE FROM`, `db.dropDatabase()`. */
+export const DESTRUCTIVE_SQL =
+  /\b(drop\s+(table|database|schema|index|view|collection|keyspace|user|role|owned)|truncate\s+(table\s+)?\w+|delete\s+from|alter\s+table\s+\S+\s+drop)\b|\.drop(Database|Collection)?\s*\(|\.(deleteMany|remove)\s*\(|\bflush(all|db)\b/i;
+
+/** Remote storage a copy can land in: `s3://b`, `gs://b`, rclone's `remote:path`. */
+const REMOTE =
+  /^(s3|s3a|gs|az|azure|wasbs?|abfss?|r2|b2|oss|cos|swift|hdfs|webdav|ftp|sftp):\/\/|^[A-Za-z][\w-]+:(?![\\/]{2})[^\\]/;
+const COPY_WORDS = words('cp mv sync put copy copyto move moveto upload');
 
 /** A word that reads as a subcommand, task or goal, not a path, URL or value. */
 const PLAIN = /^[A-Za-z][\w:.-]*$/;
@@ -54,6 +64,14 @@ export function cliVerbVerdict(
     .map((o) => o.value)
     .filter((v): v is string => v !== undefined && PLAIN.test(v))
     .slice(0, scan.operands);
+  const texts = operands.map((o) => o.value ?? '');
+  const sql = texts.find((t) => /\s/.test(t) && DESTRUCTIVE_SQL.test(t));
+  if (sql) return risky(`runs a statement that deletes data (${sql.trim().slice(0, 40)})`);
+  const dest = texts[texts.length - 1] ?? '';
+  const copy = plain.find((w) => COPY_WORDS.has(w.toLowerCase()));
+  if (copy && operands.length >= 2 && REMOTE.test(dest)) {
+    return risky(`uploads to remote storage (${copy} … ${dest})`);
+  }
   const shown = (word: string) => {
     const at = args.findIndex((a) => a.value === word);
     const head = args.slice(0, at + 1).map((a) => a.value ?? a.raw);

@@ -8,6 +8,8 @@ import { risky, workspace, type ClassifyContext, type Verdict } from './risk';
 const CODE_PATHS =
   /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_\w*PATH|GCONV_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PYTHONUSERBASE|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|BASH_ENV|ENV|ZDOTDIR|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|LUA_PATH|LUA_CPATH|CLASSPATH)$/;
 
+const HISTORY = /^(HISTFILE|HISTSIZE|HISTFILESIZE)$/;
+
 /** Variables holding interpreter options, some of which load code: `NODE_OPTIONS=--require x`. */
 const CODE_OPTIONS: Record<string, RegExp> = {
   NODE_OPTIONS: /^(?:--require|-r|--import|--loader|--experimental-loader)(?:=(.+))?$/,
@@ -26,9 +28,15 @@ const CODE_OPTIONS: Record<string, RegExp> = {
 export function assignmentVerdicts(part: CommandPart, ctx: ClassifyContext): Verdict[] {
   const assigns = [...part.assigns, ...exported(part)];
   const out: Verdict[] = [];
+  const words = part.argv.slice(1).map((a) => a.value);
+  const unsetsHistory = part.name === 'unset' && words.some((w) => w && HISTORY.test(w));
+  const setOff = part.name === 'set' && words.join(' ').includes('+o history');
+  if (unsetsHistory || setOff) out.push(risky('hides commands from the shell history'));
   for (const a of assigns) {
     if (a.name === 'IFS') out.push(risky('changes IFS (how the shell splits words)'));
-    else if (CODE_PATHS.test(a.name)) out.push(codePathVerdict(a, part, ctx));
+    else if (HISTORY.test(a.name) && (a.name === 'HISTFILE' || a.value === '0')) {
+      out.push(risky(`hides commands from the shell history (${a.name})`));
+    } else if (CODE_PATHS.test(a.name)) out.push(codePathVerdict(a, part, ctx));
     else if (CODE_OPTIONS[a.name]) out.push(codeOptionVerdict(a, part, ctx));
     else if (/^GIT_CONFIG_(KEY|VALUE)_\d+$|^GIT_CONFIG_PARAMETERS$/.test(a.name)) {
       out.push(risky(`sets git config from the environment (${a.name}), which can run commands`));

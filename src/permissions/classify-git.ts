@@ -154,6 +154,10 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
       const out = values.get('-o') ?? values.get('--output');
       return out ? j.write(out, 'writes') : readOnly('writes an archive to the output');
     }
+    case 'read-tree':
+      return has('', '--reset') && has('u')
+        ? risky('overwrites the worktree with another tree (git read-tree -u --reset)')
+        : workspace('reads a tree into the index');
     case 'notes':
     case 'bisect':
       return ['list', 'show', 'log'].includes(ops[0] ?? '')

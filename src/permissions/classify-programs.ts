@@ -3,6 +3,7 @@ import { DEV_TOOL_HANDLERS, bySubcommand } from './classify-dev-tools';
 import { fileHandler, type Handler } from './classify-files';
 import type { CommandPart } from './shell/command-part';
 import { ARCHIVE_HANDLERS } from './classify-archives';
+import { DATABASE_HANDLERS } from './classify-databases';
 import { NETWORK_HANDLERS } from './classify-network';
 import { RUNNER_HANDLERS, interpreter } from './classify-runners';
 import { SHELLS } from './shell/command-wrappers';
@@ -45,7 +46,7 @@ const SYSTEM: Record<string, Verdict> = Object.fromEntries([
   ...'sudo su doas pkexec runuser'.split(' ').map((n) => [n, risky(`runs as another user (${n})`)]),
   ['chroot', risky('runs in another root directory (chroot)')],
   ...'at batch atrm'.split(' ').map((n) => [n, risky('schedules commands')]),
-  ...'ssh scp sftp'.split(' ').map((n) => [n, risky('connects to another machine')]),
+  ...'scp sftp'.split(' ').map((n) => [n, risky('connects to another machine')]),
   ...'nc ncat netcat socat telnet ftp'
     .split(' ')
     .map((n) => [n, risky('opens a network connection')]),
@@ -62,6 +63,17 @@ const READ_FORMS: Record<string, RegExp> = {
   crontab: /^-l$/,
   ip: /^(a|addr|address|r|route|l|link|n|neigh)$/,
 };
+
+/** How git and rsync reach a remote: ssh named there is their transport, not a session of its own. */
+const SSH_TRANSPORT =
+  /^(GIT_SSH(_COMMAND)?|RSYNC_RSH|CVS_RSH|rsync (-e|--rsh)|git -c core\.sshCommand)$/;
+
+function ssh(part: CommandPart): Verdict {
+  if (part.hidden && SSH_TRANSPORT.test(part.hidden)) {
+    return workspace(`is the ssh transport ${part.hidden} uses`);
+  }
+  return risky('connects to another machine');
+}
 
 /** kill -0 (does it exist?) and kill -l (signal names) only look. */
 function kill(part: CommandPart): Verdict {
@@ -116,12 +128,14 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   ...NETWORK_HANDLERS,
   ...RUNNER_HANDLERS,
   ...ARCHIVE_HANDLERS,
+  ...DATABASE_HANDLERS,
   node: interpreter,
   nodejs: interpreter,
   deno: interpreter,
   ruby: interpreter,
   perl: interpreter,
   php: interpreter,
+  ssh,
   kill,
   pkill: kill,
   killall: kill,

@@ -21,6 +21,10 @@ export function codeVerdicts(part: CommandPart, j: PathJudge): Verdict[] {
         : j.remove(lit(d.path), d.recursive, 'deletes', `files (${d.call} ${where})`),
     );
   }
+  for (const r of code.reads) {
+    const secret = r.path === undefined ? undefined : j.read(lit(r.path));
+    if (secret) out.push(secret);
+  }
   for (const w of code.writes) {
     out.push(
       w.path === undefined

@@ -20,6 +20,8 @@ export interface CodeEffects {
   language: CodeLanguage;
   deletes: CodePath[];
   writes: CodePath[];
+  /** Files it reads by a literal name (secrets matter: `open('.env')`). */
+  reads: CodePath[];
   spawns: CodeSpawn[];
 }
 
@@ -84,10 +86,20 @@ const MOVES = words('rename renameSync move mv moveSync replace');
 const RECEIVER_DELETES = words('unlink rmdir');
 const RECEIVER_WRITES = words('write_text write_bytes touch mkdir chmod symlink_to hardlink_to');
 
+/** Calls that read the file named by their first argument. */
+const READS = words(`readFile readFileSync read_text read_bytes file_get_contents readlines
+  readTextFile readTextFileSync createReadStream binread`);
+const READS_ON: Record<string, RegExp> = { read: /^(File|IO|fs|fsp|fs\.promises|Deno)$/ };
+
+/** Code that runs code: Python's exec/eval, JavaScript's eval and Function, Ruby/Perl/PHP eval. */
+const EVALS = words('exec eval Function instance_eval class_eval');
+
+const MAX_EVAL_DEPTH = 4;
+
 /** Read what a piece of interpreter code deletes, writes and runs. */
-export function codeEffects(code: string, language: CodeLanguage): CodeEffects {
+export function codeEffects(code: string, language: CodeLanguage, depth = 0): CodeEffects {
   const lexed = lexCode(code, language);
-  const effects: CodeEffects = { language, deletes: [], writes: [], spawns: [] };
+  const effects: CodeEffects = { language, deletes: [], writes: [], reads: [], spawns: [] };
   for (const lit of lexed.literals) {
     if (!lit.command) continue;
     effects.spawns.push(
@@ -96,7 +108,7 @@ export function codeEffects(code: string, language: CodeLanguage): CodeEffects {
         : { kind: 'line', text: lit.value, call: 'backticks' },
     );
   }
-  for (const call of findCalls(lexed)) readCall(call, lexed, effects);
+  for (const call of findCalls(lexed)) readCall(call, lexed, effects, depth);
   return effects;
 }
 
@@ -111,11 +123,34 @@ function positional(call: CodeCall): CodeArg[] {
   return call.args.filter((a) => a.kind !== 'keyword');
 }
 
-function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects): void {
+function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: number): void {
   const args = positional(call);
   const name = label(call);
+  // `Deno.removeSync`, `fs.writeTextFileSync`: judged as the call without Sync.
+  const base = call.name.endsWith('Sync') ? { ...call, name: call.name.slice(0, -4) } : call;
   if (isSpawn(call, fx.language)) {
     fx.spawns.push(spawnOf(call, args, code));
+    return;
+  }
+  if (isEval(call, fx.language)) {
+    const text = literalOf(args[args.length - 1]);
+    if (text === undefined || depth >= MAX_EVAL_DEPTH) {
+      fx.spawns.push({ kind: 'unknown', call: name });
+    } else {
+      const inner = codeEffects(text, fx.language, depth + 1);
+      fx.deletes.push(...inner.deletes);
+      fx.writes.push(...inner.writes);
+      fx.reads.push(...inner.reads);
+      fx.spawns.push(...inner.spawns);
+    }
+    return;
+  }
+  if (READS.has(call.name) || on(READS_ON, call)) {
+    fx.reads.push({ path: literalOf(args[0]), call: name, recursive: false });
+    return;
+  }
+  if (base !== call && (DELETES_ON[base.name] || WRITES_FIRST_ON[base.name])) {
+    readCall(base, code, fx, depth);
     return;
   }
   if (call.name === 'open' || call.name === 'fopen' || call.name === 'openSync') {
@@ -150,6 +185,13 @@ function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects): void {
 function pathsOf(arg: CodeArg | undefined): (string | undefined)[] {
   if (arg?.kind === 'list') return arg.items.length > 0 ? arg.items : [undefined];
   return [literalOf(arg)];
+}
+
+/** An eval of code in the same language (not a regex's exec, not Python's os.exec*). */
+function isEval(call: CodeCall, language: CodeLanguage): boolean {
+  if (!EVALS.has(call.name) || call.object !== '') return false;
+  if (call.name === 'exec') return language === 'python';
+  return true;
 }
 
 function isSpawn(call: CodeCall, language: CodeLanguage): boolean {
@@ -204,9 +246,9 @@ function openCall(call: CodeCall, args: CodeArg[], fx: CodeEffects): void {
     return;
   }
   const mode = modeArg?.kind === 'keyword' ? literalOf(modeArg.value) : literalOf(args[1]);
-  if (mode !== undefined && /[wax+]/.test(mode)) {
-    fx.writes.push({ path: literalOf(args[0]), call: name, recursive: false });
-  }
+  const target = { path: literalOf(args[0]), call: name, recursive: false };
+  if (mode !== undefined && /[wax+]/.test(mode)) fx.writes.push(target);
+  else fx.reads.push(target);
 }
 
 function spawnOfWords(argv: (string | undefined)[], call: string): CodeSpawn {
