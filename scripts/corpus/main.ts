@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { findCorporaDir } from '../../test/support/corpora';
 import { PERMISSION_MODES, type PermissionMode } from '../../src/permissions/types';
-import { readCorpus } from './corpus-file';
+import { readCorpus, type CorpusCommand } from './corpus-file';
 import { makeJudge, makeSandbox } from './judge';
 import { formatTally, tally, type Judged } from './tally';
 
-const USAGE = 'usage: npm run corpus [-- DIR] [--mode default|acceptEdits|plan]';
+const USAGE = 'usage: npm run corpus [DIR] [-- --mode default|acceptEdits|plan]';
 
 /**
  * `npm run corpus [DIR]`: every labelled command of the shell corpus goes past the
@@ -32,8 +32,14 @@ export async function main(argv: string[], repoRoot: string): Promise<number> {
       return 2;
     } else dir = path.resolve(a);
   }
-  dir ??= path.join(findCorporaDir(repoRoot), 'shell');
-  const commands = readCorpus(dir);
+  let commands: CorpusCommand[];
+  try {
+    dir ??= path.join(findCorporaDir(repoRoot), 'shell');
+    commands = readCorpus(dir);
+  } catch (error) {
+    process.stderr.write(`corpus: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
   const sandbox = makeSandbox();
   try {
     const judge = makeJudge(sandbox, mode);

@@ -1,5 +1,5 @@
 import { splitArgs } from './cli-args';
-import { cliVerbVerdict } from './classify-cli-verbs';
+import { cliVerbVerdict, destructiveProgram } from './classify-cli-verbs';
 import { assignmentVerdicts } from './classify-env';
 import { fileHandler, type Handler } from './classify-files';
 import { programHandler } from './classify-programs';
@@ -22,6 +22,7 @@ import {
   type RiskLevel,
   type Verdict,
 } from './risk';
+import { own } from './shell/own-key';
 
 export type { ClassifyContext, RiskLevel, Verdict } from './risk';
 
@@ -158,7 +159,7 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
 function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): Verdict {
   const { name, argv } = part;
   if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
-  const handler = programHandler(name) ?? READERS[name];
+  const handler = programHandler(name) ?? own(READERS, name);
   const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || handler !== undefined;
   const files = fileHandler(name) !== undefined;
   if (!part.qualified && printsHelp(argv, known, files)) {
@@ -179,7 +180,8 @@ function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): 
   if (READ_ONLY.has(name)) return readOnly('only reads');
   if (WORKSPACE_TOOLS.has(name)) return workspace(`runs ${name}`);
   if (part.hidden) return risky(`runs ${name}, an unknown program, as foreign code`);
-  const verb = cliVerbVerdict(part, argv, { operands: 3, options: true });
+  const verb =
+    destructiveProgram(name) ?? cliVerbVerdict(part, argv, { operands: 3, options: true });
   return verb ?? workspace(`runs ${name} (not a known command; treated as workspace work)`);
 }
 

@@ -6,6 +6,7 @@ import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { criticalPath } from './paths';
 import { readOnly, risky, workspace, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
@@ -24,7 +25,8 @@ export function bySubcommand(
   return (part) => {
     const sub = subcommand(part.argv, valueOpts);
     if (sub === undefined) return workspace(`runs ${tool}`);
-    if (riskyOnes[sub]) return risky(riskyOnes[sub]);
+    const why = own(riskyOnes, sub);
+    if (why) return risky(why);
     if (readSet.has(sub)) return readOnly(`reads (${tool} ${sub})`);
     return otherwise?.(sub) ?? workspace(`runs ${tool} ${sub}`);
   };
@@ -55,7 +57,8 @@ function nodePackages(tool: string): Handler {
     if (sub === 'audit' && operands[1]?.value === 'fix') return workspace('updates dependencies');
     // `yarn npm publish` (Yarn 2+); `npm exec`, `pnpm dlx`: a package's own command.
     const nested = operands[1]?.value;
-    if (sub === 'npm' && nested && NPM_PUBLISH[nested]) return risky(NPM_PUBLISH[nested]);
+    const published = nested === undefined ? undefined : own(NPM_PUBLISH, nested);
+    if (sub === 'npm' && published) return risky(published);
     if (sub && /^(exec|dlx|x)$/.test(sub)) {
       return packageRunner(part, operands.slice(1)) ?? workspace(`runs ${tool} ${sub}`);
     }

@@ -3,6 +3,7 @@ import type { CommandPart } from './shell/command-part';
 import { isDangerousVar } from './shell/command-part';
 import { trustedCodeLocation } from './paths';
 import { risky, workspace, type ClassifyContext, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 /** Variables that make programs load libraries or code from the directories they list. */
 const CODE_PATHS =
@@ -37,7 +38,7 @@ export function assignmentVerdicts(part: CommandPart, ctx: ClassifyContext): Ver
     else if (HISTORY.test(a.name) && (a.name === 'HISTFILE' || a.value === '0')) {
       out.push(risky(`hides commands from the shell history (${a.name})`));
     } else if (CODE_PATHS.test(a.name)) out.push(codePathVerdict(a, part, ctx));
-    else if (CODE_OPTIONS[a.name]) out.push(codeOptionVerdict(a, part, ctx));
+    else if (own(CODE_OPTIONS, a.name)) out.push(codeOptionVerdict(a, part, ctx));
     else if (/^GIT_CONFIG_(KEY|VALUE)_\d+$|^GIT_CONFIG_PARAMETERS$/.test(a.name)) {
       out.push(risky(`sets git config from the environment (${a.name}), which can run commands`));
     } else if (isDangerousVar(a.name)) out.push(workspace(`sets ${a.name}`));
@@ -80,7 +81,7 @@ function codeOptionVerdict(a: Assign, part: CommandPart, ctx: ClassifyContext): 
   const value = a.value;
   if (value === undefined) return risky(`sets ${a.name} to options only known at run time`);
   const words = value.split(/\s+/).filter(Boolean);
-  const re = CODE_OPTIONS[a.name];
+  const re = own(CODE_OPTIONS, a.name)!;
   for (let i = 0; i < words.length; i++) {
     const m = re.exec(words[i]);
     if (!m) continue;

@@ -4,6 +4,7 @@ import type { PathJudge } from './path-judge';
 import { readSedScript } from './sed-script';
 import { criticalPath, isBlockDevice } from './paths';
 import { forbidden, readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 export type Handler = (part: CommandPart, judge: PathJudge) => Verdict;
 
@@ -265,5 +266,5 @@ export const FILE_HANDLERS: Record<string, Handler> = {
 
 /** Handler for `mkfs.ext4` and friends. */
 export function fileHandler(name: string): Handler | undefined {
-  return FILE_HANDLERS[name] ?? (/^mkfs\./.test(name) ? disk : undefined);
+  return own(FILE_HANDLERS, name) ?? (/^mkfs\./.test(name) ? disk : undefined);
 }

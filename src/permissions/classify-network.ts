@@ -82,12 +82,15 @@ const CURL_VALUE_OPTS = [
 function optionValues(argv: readonly Arg[], options: ReadonlySet<string>): [string, Arg][] {
   const out: [string, Arg][] = [];
   for (let i = 1; i < argv.length; i++) {
-    const a = argv[i].value ?? '';
+    const arg = argv[i];
+    // `--data="$(x)"` has no known value as a whole word; its option is still in the text.
+    const a = arg.value ?? arg.raw.replace(/["']/g, '');
     const eq = a.indexOf('=');
+    const value = (text: string) => (arg.value === undefined ? arg : { ...arg, value: text });
     if (options.has(a) && argv[i + 1]) out.push([a, argv[++i]]);
     else if (a.startsWith('--') && eq > 0 && options.has(a.slice(0, eq))) {
-      out.push([a.slice(0, eq), { ...argv[i], value: a.slice(eq + 1) }]);
-    } else if (/^-[dF]./.test(a)) out.push([a.slice(0, 2), { ...argv[i], value: a.slice(2) }]);
+      out.push([a.slice(0, eq), value(a.slice(eq + 1))]);
+    } else if (/^-[dF]./.test(a)) out.push([a.slice(0, 2), value(a.slice(2))]);
   }
   return out;
 }
@@ -145,9 +148,8 @@ export function wget(part: CommandPart, j: PathJudge): Verdict {
   const verdicts: Verdict[] = [];
   if (values.has('--post-file') || values.has('--body-file'))
     verdicts.push(risky('uploads a local file'));
-  for (const key of ['--post-data', '--body-data']) {
-    const arg = values.get(key);
-    const v = arg && payloadVerdict(arg, key, part);
+  for (const [key, arg] of optionValues(part.argv, new Set(['--post-data', '--body-data']))) {
+    const v = payloadVerdict(arg, key, part);
     if (v) verdicts.push(v);
   }
   if (values.get('--method')?.value?.toUpperCase() === 'DELETE') {

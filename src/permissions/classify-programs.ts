@@ -9,6 +9,7 @@ import { RUNNER_HANDLERS, interpreter } from './classify-runners';
 import { SHELLS } from './shell/command-wrappers';
 import type { PathJudge } from './path-judge';
 import { readOnly, risky, workspace, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 const fixed =
   (v: Verdict): Handler =>
@@ -197,5 +198,5 @@ export function programHandler(name: string): Handler | undefined {
     };
   }
   if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return interpreter;
-  return PROGRAM_HANDLERS[name] ?? fileHandler(name);
+  return own(PROGRAM_HANDLERS, name) ?? fileHandler(name);
 }

@@ -5,6 +5,7 @@ import type { PathJudge } from './path-judge';
 import { risky, workspace, worst, type Verdict } from './risk';
 import type { Arg, CommandPart } from './shell/command-part';
 import { FETCHERS } from './shell/command-wrappers';
+import { own } from './shell/own-key';
 
 const lit = (value: string): Arg => ({ value, glob: false, raw: value });
 
@@ -118,7 +119,7 @@ export function buildTool(family: string): Handler {
     }
     const verb = cliVerbVerdict(part, part.argv, {
       operands: 8,
-      valueOpts: BUILD_VALUE_OPTS[family] ?? [],
+      valueOpts: own(BUILD_VALUE_OPTS, family) ?? [],
     });
     return verb ?? workspace(`runs ${part.name}`);
   };

@@ -51,6 +51,7 @@ export function findCalls(code: LexedCode): CodeCall[] {
     if (!object && module && /^(require|import|__import__)$/.test(chained?.callee ?? '')) {
       object = module.replace(/^node:/, '').replace(/\//g, '.');
     } else if (!object && chained) object = `${chained.callee}(...)`;
+    else if (!object && /\.\s*$/.test(masked.slice(0, start))) object = '(expression)';
     calls.push({ name, object, args: splitArgs(argText, code), ...(receiver ? { receiver } : {}) });
   }
   return calls;

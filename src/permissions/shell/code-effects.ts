@@ -1,5 +1,6 @@
 import { findCalls, listIn, literalOf, type CodeArg, type CodeCall } from './code-calls';
 import { lexCode, type CodeLanguage, type LexedCode } from './code-lexer';
+import { own } from './own-key';
 
 /** A file the code deletes or writes: its path when written as a literal. */
 export interface CodePath {
@@ -113,7 +114,7 @@ export function codeEffects(code: string, language: CodeLanguage, depth = 0): Co
 }
 
 const on = (table: Record<string, RegExp>, call: CodeCall) =>
-  table[call.name]?.test(call.object) ?? false;
+  own(table, call.name)?.test(call.object) ?? false;
 
 function label(call: CodeCall): string {
   return call.object ? `${call.object}.${call.name}` : call.name;
@@ -149,7 +150,7 @@ function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: numbe
     fx.reads.push({ path: literalOf(args[0]), call: name, recursive: false });
     return;
   }
-  if (base !== call && (DELETES_ON[base.name] || WRITES_FIRST_ON[base.name])) {
+  if (base !== call && (own(DELETES_ON, base.name) || own(WRITES_FIRST_ON, base.name))) {
     readCall(base, code, fx, depth);
     return;
   }

@@ -57,7 +57,11 @@ export function envCommand(w: Walker, st: State): boolean {
     emitState(w, st);
     return false;
   }
-  st.seed = { ...st.seed, assigns: [...st.seed.assigns, ...assigns] };
+  st.seed = {
+    ...st.seed,
+    assigns: [...st.seed.assigns, ...assigns],
+    base: st.seed.base ?? st.seed,
+  };
   st.args = args.slice(i);
   if (st.wrappers.every((x) => WRAPPERS[x]?.safe)) st.matchArgs = st.args;
   st.wrappers.push('env');

@@ -4,6 +4,7 @@ import type { Arg } from './expand-word';
 import { emitState, inner } from './program-state';
 import { knownStdin } from './stdin-text';
 import type { State, Walker, Where } from './walk-types';
+import { own } from './own-key';
 
 interface InterpreterSpec {
   language: CodeLanguage;
@@ -47,7 +48,7 @@ const SPECS: Record<string, InterpreterSpec> = {
 export function interpreterSpec(name: string): InterpreterSpec | undefined {
   if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return PYTHON;
   if (name === 'deno') return { ...NODE, code: [] };
-  return SPECS[name];
+  return own(SPECS, name);
 }
 
 /** The program text an interpreter runs: from an option, or from a known standard input. */

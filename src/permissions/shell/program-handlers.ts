@@ -17,6 +17,7 @@ import { optionCommands } from './program-hooks';
 import { codeReason, emitState, inner } from './program-state';
 import { knownStdin } from './stdin-text';
 import type { Seed, State, Walker, Where } from './walk-types';
+import { own } from './own-key';
 
 /**
  * Look through wrappers (sudo, timeout, env, xargs...) to the program that runs, and
@@ -40,7 +41,7 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
     if (head.glob) return emit(`the program name is a file-name pattern (${head.raw})`);
     const { name } = programName(head.value);
     if ((name === 'su' || name === 'runuser') && commandOption(st.args)) return su(w, st, name);
-    const spec = WRAPPERS[name];
+    const spec = own(WRAPPERS, name);
     if (spec) {
       const start = wrappedCommandStart(st.args, spec);
       if (start.kind === 'unknown') return emit(`an option of ${name} is only known at run time`);

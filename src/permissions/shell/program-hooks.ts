@@ -1,4 +1,5 @@
 import type { Arg } from './expand-word';
+import { own } from './own-key';
 
 /**
  * Variables whose value is a command that programs run: git's external diff, pager,
@@ -48,7 +49,7 @@ export function optionCommands(name: string, args: readonly Arg[]): OptionComman
   const out: OptionCommand[] = [];
   // `git rebase -x CMD` runs CMD; `git cherry-pick -x` is a flag.
   const rebase = name === 'git' && args.some((a) => a.value === 'rebase');
-  const own = [...(PER_PROGRAM[name] ?? []), ...(rebase ? ['-x'] : [])];
+  const options = [...(own(PER_PROGRAM, name) ?? []), ...(rebase ? ['-x'] : [])];
   for (let i = 1; i < args.length; i++) {
     const a = args[i].value;
     if (a === undefined) continue;
@@ -75,7 +76,7 @@ export function optionCommands(name: string, args: readonly Arg[]): OptionComman
       if (m) out.push({ channel: `${name} -o ${m[1]}`, value: { ...setting!, value: m[2] } });
       continue;
     }
-    const opt = own.find((o) => a === o || a.startsWith(o.startsWith('--') ? `${o}=` : o));
+    const opt = options.find((o) => a === o || a.startsWith(o.startsWith('--') ? `${o}=` : o));
     if (opt) {
       const attached = a.slice(opt.length).replace(/^=/, '');
       const value = a === opt ? args[++i] : { ...args[i], value: attached };

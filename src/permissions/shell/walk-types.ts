@@ -26,6 +26,8 @@ export interface Seed {
   stdin?: CommandPart['stdin'];
   stdinText?: string;
   subPrograms: string[];
+  /** The seed this one was derived from (`env X=1 cmd` adds assignments to a copy). */
+  base?: Seed;
 }
 
 export interface EmitOptions {

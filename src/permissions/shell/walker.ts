@@ -94,6 +94,11 @@ export class ShellWalker implements Walker {
       return;
     }
     this.run(argv, seed, where);
+    if (!this.hooked.has(seed) && (seed.redirects.length > 0 || seed.assigns.length > 0)) {
+      // `bash -c '…' > f`, `X=1 eval …`: the program was looked into rather than recorded,
+      // but its redirections and variables still apply.
+      this.emit(seed, where, [], { wrappers: where.wrappers });
+    }
   }
 
   private seed(
@@ -228,6 +233,7 @@ export class ShellWalker implements Walker {
   emit(seed: Seed, where: Where, args: Arg[], opts: EmitOptions): void {
     if (!this.hooked.has(seed)) {
       this.hooked.add(seed);
+      if (seed.base) this.hooked.add(seed.base);
       this.commandVariables(seed.assigns, where, seed.text);
     }
     const head = args[0]?.value;
