@@ -17,8 +17,9 @@ export function shellPolicy() {
   writeFileSync(path.join(ws, 'README.md'), '# shop\n');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const decide = (command: string, mode: PermissionMode = 'default') =>
-    new PermissionPolicy({ mode, roots: [ws], cwd: ws, home, interactive: true }).decide({
+  /** `interactive: false` is print mode: what would be asked is denied. */
+  const decide = (command: string, mode: PermissionMode = 'default', interactive = true) =>
+    new PermissionPolicy({ mode, roots: [ws], cwd: ws, home, interactive }).decide({
       toolName: 'bash',
       input: { command },
       access: { kind: 'exec', command },

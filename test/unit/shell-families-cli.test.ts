@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionPolicy } from '../../src/permissions/policy';
 import { shellPolicy } from '../support/shell-policy';
 
-const { decide, stopped, runs, ws, home } = shellPolicy();
+const { decide, stopped, runs } = shellPolicy();
 
 describe('destructive verbs of other CLIs', () => {
   stopped([
@@ -173,19 +172,7 @@ describe('bash that writes files is an edit', () => {
   });
 
   it('print mode denies an edit and names acceptEdits as the fix', () => {
-    const command = `echo x > notes.txt`;
-    const policy = new PermissionPolicy({
-      mode: 'default',
-      roots: [ws],
-      cwd: ws,
-      home,
-      interactive: false,
-    });
-    const decision = policy.decide({
-      toolName: 'bash',
-      input: { command },
-      access: { kind: 'exec', command },
-    });
+    const decision = decide(`echo x > notes.txt`, 'default', false);
     expect(decision.action).toBe('deny');
     expect(decision.message).toMatch(/writes notes\.txt/);
     expect(decision.message).toMatch(/--permission-mode acceptEdits/);
