@@ -1,4 +1,5 @@
 import { splitArgs } from './cli-args';
+import { awkVerdict } from './classify-awk';
 import { cliVerbVerdict, destructiveProgram } from './classify-cli-verbs';
 import { assignmentVerdicts } from './classify-env';
 import { fileHandler, type Handler } from './classify-files';
@@ -264,17 +265,3 @@ const READERS: Record<string, Handler> = {
   source: (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
   '.': (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
 };
-
-function awkVerdict(part: CommandPart, j: PathJudge): Verdict {
-  const values = part.argv.map((a) => a.value ?? '');
-  const inplace = values.some(
-    (v, i) => (v === '-i' && values[i + 1] === 'inplace') || v === '--inplace',
-  );
-  if (values.includes('-f')) return workspace('runs an awk program file');
-  if (!inplace) return readOnly('reads and filters text');
-  const files = splitArgs(part.argv, ['-i', '-v', '-F']).operands.slice(1);
-  return worst(
-    files.map((f) => j.write(f, 'edits')),
-    workspace('edits files in place'),
-  );
-}

@@ -119,6 +119,8 @@ describe('everyday commands that only look dangerous', () => {
     `sed -n '/start/,/end/p' README.md`,
     `rg 'git reset --hard' docs`,
     `awk '{ print $1 }' README.md`,
+    `awk '$2 > 100 { print ($1 > $3) }' data.tsv`,
+    `awk 'BEGIN { printf "warn" > "/dev/stderr" }'`,
   ]);
 
   it('a program named like a property of Object is analysed, not confused with it', () => {
@@ -140,6 +142,7 @@ describe('bash that writes files is an edit', () => {
     [`tee -a CHANGELOG.md <<< 'fix'`, 'CHANGELOG.md'],
     [`bash -c 'echo x' > out/log.txt`, 'out/log.txt'],
     [`ruby -e 'File.write("lib/gen.rb", "")'`, 'lib/gen.rb'],
+    [`awk -F, '{ print $2 > "names.txt" }' people.csv`, 'names.txt'],
   ];
 
   it.each(edits)('%j asks in default mode, naming %s', (command, file) => {
