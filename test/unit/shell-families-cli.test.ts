@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PermissionPolicy } from '../../src/permissions/policy';
 import { shellPolicy } from '../support/shell-policy';
 
-const { decide, stopped, runs } = shellPolicy();
+const { decide, stopped, runs, ws, home } = shellPolicy();
 
 describe('destructive verbs of other CLIs', () => {
   stopped([
@@ -172,6 +173,24 @@ describe('bash that writes files is an edit', () => {
     for (const command of [`npm test`, `make -j4`, `cargo build`, `pytest -x`, `npm install`]) {
       expect(decide(command), command).toMatchObject({ action: 'allow', by: 'mode default' });
     }
+  });
+
+  it('an allow rule covers an edit it names, and a prefix rule a redirection into the roots', () => {
+    const policy = new PermissionPolicy({
+      mode: 'default',
+      rules: { allow: ['bash(npm test:*)', "bash(sed -i 's/a/b/' x.txt)"] },
+      roots: [ws],
+      cwd: ws,
+      home,
+      interactive: true,
+    });
+    const action = (command: string) =>
+      policy.decide({ toolName: 'bash', input: { command }, access: { kind: 'exec', command } })
+        .action;
+    expect(action(`npm test > test.log`)).toBe('allow');
+    expect(action(`npm test > /etc/test.log`)).toBe('ask');
+    expect(action(`sed -i 's/a/b/' x.txt`)).toBe('allow');
+    expect(action(`sed -i 's/a/b/' y.txt`)).toBe('ask');
   });
 
   it('print mode denies an edit and names acceptEdits as the fix', () => {
