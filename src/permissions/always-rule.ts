@@ -19,7 +19,7 @@ const NEVER_WIDEN_SUBCOMMANDS =
  */
 export function alwaysRuleForPart(part: ClassifiedPart): string | undefined {
   if (part.unparseable || part.level === 'forbidden' || part.extraArgs) return undefined;
-  if (part.level === 'risky') return `bash(${part.fullText})`;
+  if (part.level === 'risky' || part.level === 'edit') return `bash(${part.fullText})`;
   const words = part.matchText.split(' ');
   const [tool, sub] = words;
   if (!WIDENABLE.has(tool)) return `bash(${part.fullText})`;
@@ -38,7 +38,7 @@ export function bashAlwaysRule(
   parts: readonly ClassifiedPart[],
 ): string | undefined {
   if (parts.some((p) => p.unparseable || p.level === 'forbidden')) return undefined;
-  const needing = parts.filter((p) => p.level === 'risky');
+  const needing = parts.filter((p) => p.level === 'risky' || p.level === 'edit');
   const exact = `bash(${command.trim().replace(/\s+/g, ' ')})`;
   if (needing.length !== 1) return needing.length > 1 ? exact : undefined;
   return alwaysRuleForPart(needing[0]) ?? exact;

@@ -1,12 +1,17 @@
 import { splitArgs } from './cli-args';
-import { type Handler } from './classify-files';
+import { awkVerdict } from './classify-awk';
+import { cliVerbVerdict, destructiveProgram } from './classify-cli-verbs';
+import { assignmentVerdicts } from './classify-env';
+import { fileHandler, type Handler } from './classify-files';
 import { programHandler } from './classify-programs';
+import { codeVerdicts } from './classify-runners';
 import { NOT_READING_ARGS, READ_ONLY, WORKSPACE_TOOLS } from './command-lists';
-import { isDangerousVar, type Arg, type CommandPart } from './command-part';
-import { WRAPPERS } from './command-wrappers';
-import { parseCommand } from './parse-command';
+import type { Arg, CommandPart } from './shell/command-part';
+import { readFind } from './shell/find-args';
+import { WRAPPERS } from './shell/command-wrappers';
+import { parseCommand } from './shell/parse-command';
 import { PathJudge } from './path-judge';
-import { isInsideRoots, criticalPath } from './paths';
+import { isInsideRoots, criticalPath, trustedCodeLocation } from './paths';
 import {
   forbidden,
   readOnly,
@@ -18,6 +23,7 @@ import {
   type RiskLevel,
   type Verdict,
 } from './risk';
+import { own } from './shell/own-key';
 
 export type { ClassifyContext, RiskLevel, Verdict } from './risk';
 
@@ -39,6 +45,8 @@ export interface ClassifiedPart {
   extraArgs: boolean;
   /** The level of its redirections alone (an allow rule by prefix does not cover a risky one). */
   redirectLevel: RiskLevel;
+  /** Files inside the roots it writes (as shown to the user): what an `edit` part edits. */
+  edits: string[];
 }
 
 export interface CommandClassification {
@@ -92,6 +100,7 @@ function emptyPart(text: string): ClassifiedPart {
     via: [],
     extraArgs: false,
     redirectLevel: 'read-only',
+    edits: [],
   };
 }
 
@@ -106,20 +115,24 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   };
   if (part.unparseable) {
     const reason = part.unparseable;
-    return { ...base, level: 'risky', reason, unparseable: reason, redirectLevel: 'read-only' };
+    return {
+      ...base,
+      level: 'risky',
+      reason,
+      unparseable: reason,
+      redirectLevel: 'read-only',
+      edits: [],
+    };
   }
   const j = new PathJudge(part, ctx);
-  const verdicts: Verdict[] = [programVerdict(part, j)];
+  const verdicts: Verdict[] = [programVerdict(part, j, ctx)];
   if (part.inFunctions.includes(part.name) && (part.background || part.pipelineSize > 1)) {
     verdicts.push(forbidden('is a fork bomb (a function that keeps starting copies of itself)'));
   }
   for (const w of part.wrappers) {
     if (WRAPPERS[w]?.privileged) verdicts.push(risky(`runs as root or another user (${w})`));
   }
-  for (const a of part.assigns) {
-    if (a.name === 'IFS') verdicts.push(risky('changes IFS (how the shell splits words)'));
-    else if (isDangerousVar(a.name)) verdicts.push(workspace(`sets ${a.name}`));
-  }
+  verdicts.push(...assignmentVerdicts(part, ctx), ...codeVerdicts(part, j));
   if (part.envChanged) verdicts.push(workspace(`runs after ${part.envChanged} was changed`));
   if (!NOT_READING_ARGS.has(part.name)) {
     for (const arg of splitArgs(part.argv).operands) {
@@ -139,33 +152,54 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
     readOnly('only reads'),
   );
   const top = worst([command, redirect], command);
-  return { ...base, level: top.level, reason: top.reason, redirectLevel: redirect.level };
+  const edits = top.level === 'edit' ? j.edited : [];
+  const reason = edits.length > 1 ? `changes ${edits.join(', ')}` : top.reason;
+  return { ...base, level: top.level, reason, redirectLevel: redirect.level, edits };
 }
 
-function programVerdict(part: CommandPart, j: PathJudge): Verdict {
+function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): Verdict {
   const { name, argv } = part;
   if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
-  const known =
-    READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || programHandler(name) !== undefined;
-  if (
-    argv.length === 2 &&
-    /^(--version|-V|--help|version|help)$/.test(argv[1].value ?? '') &&
-    known &&
-    !part.qualified
-  ) {
+  const handler = programHandler(name) ?? own(READERS, name);
+  const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || handler !== undefined;
+  const files = fileHandler(name) !== undefined;
+  if (!part.qualified && printsHelp(argv, known, files)) {
     return readOnly('prints its version or help');
   }
-  const handler = programHandler(name) ?? READERS[name];
   if (part.qualified) {
     const shown = argv[0].value;
+    const abs = j.real(argv[0]);
+    if (abs && !trustedCodeLocation(abs, ctx.roots, ctx.home)) {
+      return risky(`runs ${shown}, a program from outside the workspace and the system`);
+    }
     const own = workspace(`runs ${shown} (not a system program; treated as workspace work)`);
-    return handler ? worst([handler(part, j)], own) : own;
+    const verb = cliVerbVerdict(part, argv, { operands: 3, options: true });
+    return worst([...(handler ? [handler(part, j)] : []), ...(verb ? [verb] : [])], own);
   }
   if (handler) return handler(part, j);
   if (part.callsFunction) return readOnly('calls a shell function defined in the command');
   if (READ_ONLY.has(name)) return readOnly('only reads');
   if (WORKSPACE_TOOLS.has(name)) return workspace(`runs ${name}`);
-  return workspace(`runs ${name} (not a known command; treated as workspace work)`);
+  if (part.hidden) return risky(`runs ${name}, an unknown program, as foreign code`);
+  const verb =
+    destructiveProgram(name) ?? cliVerbVerdict(part, argv, { operands: 3, options: true });
+  return verb ?? workspace(`runs ${name} (not a known command; treated as workspace work)`);
+}
+
+/**
+ * `git restore --help`, `aws s3 rm help`, `npm --version`: subcommand words then a help
+ * or version request print text and do nothing else.
+ */
+function printsHelp(argv: readonly Arg[], known: boolean, fileOperands: boolean): boolean {
+  const words = argv.slice(1).map((a) => a.value);
+  const last = words[words.length - 1];
+  if (words.length === 0 || words.length > 4 || last === undefined) return false;
+  // `rm help` deletes a file named help; `git help` and `aws s3 rm help` print help.
+  const bare = fileOperands ? /^(--version|-V)$/ : /^(--version|-V|version|help)$/;
+  const asks =
+    last === '--help' || (words.length === 1 && bare.test(last)) || (!known && last === 'help');
+  if (!asks || (!known && words.length === 1 && last !== '--help' && last !== 'help')) return false;
+  return words.slice(0, -1).every((w) => w !== undefined && /^[a-z][\w:.-]*$/i.test(w));
 }
 
 function outputOption(...opts: string[]): Handler {
@@ -185,16 +219,16 @@ function secondOperandWritten(part: CommandPart, j: PathJudge): Verdict {
 
 function find(part: CommandPart, j: PathJudge): Verdict {
   const args = part.argv;
-  const starts: Arg[] = [];
-  for (let i = 1; i < args.length && !/^[-(!]/.test(args[i].value ?? '-'); i++)
-    starts.push(args[i]);
-  if (starts.length === 0) starts.push({ value: '.', glob: false, raw: '.' });
+  const { starts, exprStart, actions } = readFind(args);
   const verdicts: Verdict[] = [];
-  const values = args.map((a) => a.value ?? '');
-  if (values.includes('-delete')) {
-    const filtered = values.some((v) =>
-      /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(v),
-    );
+  if (actions.some((a) => a.name === '-delete')) {
+    const filtered = args
+      .slice(exprStart)
+      .some((a) =>
+        /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(
+          a.value ?? '',
+        ),
+      );
     for (const start of starts) {
       const abs = j.abs(start);
       const critical = abs && criticalPath(abs, j.homeDir);
@@ -205,10 +239,11 @@ function find(part: CommandPart, j: PathJudge): Verdict {
       } else verdicts.push(risky('deletes files (find -delete)'));
     }
   }
-  args.forEach((a, i) => {
-    if (/^-f(print0?|printf|ls)$/.test(a.value ?? '') && args[i + 1])
-      verdicts.push(j.write(args[i + 1], 'writes'));
-  });
+  for (const { name, index } of actions) {
+    if (/^-f(print0?|printf|ls)$/.test(name) && args[index + 1]) {
+      verdicts.push(j.write(args[index + 1], 'writes'));
+    }
+  }
   return worst(verdicts, readOnly('searches for files'));
 }
 
@@ -230,17 +265,3 @@ const READERS: Record<string, Handler> = {
   source: (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
   '.': (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
 };
-
-function awkVerdict(part: CommandPart, j: PathJudge): Verdict {
-  const values = part.argv.map((a) => a.value ?? '');
-  const inplace = values.some(
-    (v, i) => (v === '-i' && values[i + 1] === 'inplace') || v === '--inplace',
-  );
-  if (values.includes('-f')) return workspace('runs an awk program file');
-  if (!inplace) return readOnly('reads and filters text');
-  const files = splitArgs(part.argv, ['-i', '-v', '-F']).operands.slice(1);
-  return worst(
-    files.map((f) => j.write(f, 'edits')),
-    workspace('edits files in place'),
-  );
-}

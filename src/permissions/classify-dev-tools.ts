@@ -1,27 +1,34 @@
 import { hasFlag, splitArgs, subcommand } from './cli-args';
+import { cliVerbVerdict } from './classify-cli-verbs';
 import { classifyGit } from './classify-git';
 import type { Handler } from './classify-files';
-import type { CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { criticalPath } from './paths';
 import { readOnly, risky, workspace, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
 
-/** Subcommand tables: read-only ones, risky ones (with why), the rest is workspace work. */
+/**
+ * Subcommand tables: read-only ones, risky ones (with why), the rest is workspace work
+ * (or, with `otherwise`, what that says: a system package manager's unknown verbs are risky).
+ */
 export function bySubcommand(
   tool: string,
   reads: string,
   riskyOnes: Record<string, string>,
   valueOpts: string[] = [],
+  otherwise?: (sub: string) => Verdict,
 ): Handler {
   const readSet = words(reads);
   return (part) => {
     const sub = subcommand(part.argv, valueOpts);
     if (sub === undefined) return workspace(`runs ${tool}`);
-    if (riskyOnes[sub]) return risky(riskyOnes[sub]);
+    const why = own(riskyOnes, sub);
+    if (why) return risky(why);
     if (readSet.has(sub)) return readOnly(`reads (${tool} ${sub})`);
-    return workspace(`runs ${tool} ${sub}`);
+    return otherwise?.(sub) ?? workspace(`runs ${tool} ${sub}`);
   };
 }
 
@@ -48,6 +55,18 @@ function nodePackages(tool: string): Handler {
       return workspace('changes npm config');
     }
     if (sub === 'audit' && operands[1]?.value === 'fix') return workspace('updates dependencies');
+    // `yarn npm publish` (Yarn 2+); `npm exec`, `pnpm dlx`: a package's own command.
+    const nested = operands[1]?.value;
+    const published = nested === undefined ? undefined : own(NPM_PUBLISH, nested);
+    if (sub === 'npm' && published) return risky(published);
+    if (sub && /^(exec|dlx|x)$/.test(sub)) {
+      return packageRunner(part, operands.slice(1)) ?? workspace(`runs ${tool} ${sub}`);
+    }
+    if (sub === 'run' || sub === 'run-script') {
+      const script = operands[1];
+      const verb = script && cliVerbVerdict(part, [script, script], { operands: 1 });
+      if (verb) return verb;
+    }
     return table(part, j);
   };
 }
@@ -133,9 +152,39 @@ function gh(part: CommandPart): Verdict {
   return workspace(`runs gh ${sub ?? ''}`.trim());
 }
 
+/** npx, bunx, `npm exec`...: the command of a package, judged like another tool's CLI. */
+export function packageRunner(part: CommandPart, args: readonly Arg[]): Verdict | undefined {
+  const { operands } = splitArgs(
+    [args[0] ?? part.argv[0], ...args],
+    ['-p', '--package', '-c', '--call'],
+  );
+  return cliVerbVerdict(part, [part.argv[0], ...operands], { operands: 4, options: true });
+}
+
+const npx: Handler = (part) =>
+  cliVerbVerdict(part, part.argv, {
+    operands: 4,
+    options: true,
+    valueOpts: ['-p', '--package', '-c', '--call', '--from', '--with'],
+  }) ?? workspace(`runs ${part.name}`);
+
+/** dotnet: building is workspace work; `dotnet nuget push/delete` change a package feed. */
+function dotnet(part: CommandPart): Verdict {
+  const [sub, action] = splitArgs(part.argv).operands.map((o) => o.value);
+  if (sub === 'nuget' && (action === 'push' || action === 'delete')) {
+    return risky(`changes a package feed (dotnet nuget ${action})`);
+  }
+  return workspace(`runs dotnet ${sub ?? ''}`.trim());
+}
+
 /** Development tools by subcommand: package managers, registries, clusters, GitHub. */
 export const DEV_TOOL_HANDLERS: Record<string, Handler> = {
   git: classifyGit,
+  npx,
+  bunx: npx,
+  pnpx: npx,
+  uvx: npx,
+  dotnet,
   npm: nodePackages('npm'),
   pnpm: nodePackages('pnpm'),
   yarn: nodePackages('yarn'),

@@ -1,8 +1,10 @@
 import { hasFlag, splitArgs } from './cli-args';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
+import { readSedScript } from './sed-script';
 import { criticalPath, isBlockDevice } from './paths';
 import { forbidden, readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 export type Handler = (part: CommandPart, judge: PathJudge) => Verdict;
 
@@ -63,14 +65,40 @@ function copyLike(verb: string, sourcesMove: boolean): Handler {
   };
 }
 
+const dot = (): Arg => ({ value: '.', glob: false, raw: '.' });
+
+/** xargs appends the files: where they are is only known at run time. */
+export function filesGivenLater(part: CommandPart, files: readonly Arg[], verb: string): Verdict[] {
+  return part.extraArgs && files.length === 0
+    ? [risky(`${verb} files it is given at run time (${part.name})`)]
+    : [];
+}
+
 function writesOperands(verb: string, valueOpts: string[] = []): Handler {
   return (part, j) => {
     const { operands } = splitArgs(part.argv, valueOpts);
+    // With no file (`tee`) or only devices (`tee /dev/tty`) nothing is written.
     return worst(
-      operands.map((op) => j.write(op, verb)),
-      workspace(`${verb} files in the workspace`),
+      [...operands.map((op) => j.write(op, verb)), ...filesGivenLater(part, operands, verb)],
+      readOnly(`${verb} no file`),
     );
   };
+}
+
+/** `rename 's/a/b/' FILES` (Perl) or `rename FROM TO FILES` (util-linux): renames the files. */
+function rename(part: CommandPart, j: PathJudge): Verdict {
+  const { opts, operands } = splitArgs(part.argv);
+  if (hasFlag(opts, 'n', '--dry-run', '--no-act', '--nono'))
+    return readOnly('lists renames (dry run)');
+  const files = operands.slice(1);
+  const verdicts = [
+    ...files.map((f) => j.write(f, 'renames')),
+    ...filesGivenLater(part, files, 'renames'),
+  ];
+  // Perl's rename reads the names from its input when none are given.
+  if (files.length === 0 && part.stdin === 'pipe')
+    verdicts.push(risky('renames files it reads from its input'));
+  return worst(verdicts, workspace('renames files'));
 }
 
 function link(part: CommandPart, j: PathJudge): Verdict {
@@ -84,10 +112,12 @@ function link(part: CommandPart, j: PathJudge): Verdict {
 
 function rsync(part: CommandPart, j: PathJudge): Verdict {
   const { opts, operands } = splitArgs(part.argv, ['-e', '--rsh', '--exclude', '--include', '-f']);
+  if (hasFlag(opts, 'n', '--dry-run', '--list-only')) return readOnly('lists what it would copy');
   const remote = operands.some((op) => /^[^/.][^/]*:/.test(op.value ?? ''));
   const verdicts: Verdict[] = [];
   if (remote) verdicts.push(risky('copies files to or from another machine'));
-  if (opts.some((o) => o.startsWith('--delete') || o === '--remove-source-files')) {
+  // `--del` is rsync's own alias of --delete-during.
+  if (opts.some((o) => /^--del($|ete)/.test(o) || o === '--remove-source-files')) {
     verdicts.push(risky('deletes files (rsync --delete)'));
   }
   const dest = operands[operands.length - 1];
@@ -153,39 +183,43 @@ function permissions(kind: 'chmod' | 'chown'): Handler {
     if (kind === 'chmod' && setuid(mode))
       verdicts.push(risky(`sets the setuid/setgid bit (${mode})`));
     if (recursive) verdicts.push(risky(`${verb} a whole tree (-R)`));
+    verdicts.push(...filesGivenLater(part, files, verb));
     return worst(verdicts, workspace(`${verb} files`));
   };
 }
 
-const SAFE_SED_COMMAND =
-  /^\s*(?:(?:\d+|\$)(?:,(?:\d+|\$))?|\/(?:[^/\\]|\\.)*\/)?\s*(?:[pdq=]|s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiIm0-9]*)?\s*$/;
+const literal = (value: string): Arg => ({ value, glob: false, raw: value });
 
-/** sed: read-only unless -i, `w FILE` or the `e` command (which runs a shell). */
+/** sed: read-only unless -i, `w FILE`, or the `e` command and `s///e` (which run a shell). */
 function sed(part: CommandPart, j: PathJudge): Verdict {
   const { opts, operands, values } = splitArgs(part.argv, ['-e', '--expression', '-f', '--file']);
-  const scripts: string[] = [];
   const explicit = opts.some((o) => o === '-e' || o.startsWith('--expression') || o === '-f');
-  if (values.get('-e')?.value !== undefined) scripts.push(values.get('-e')!.value!);
-  if (values.get('--expression')?.value !== undefined)
-    scripts.push(values.get('--expression')!.value!);
+  const scripts = part.argv.flatMap((a, i) => {
+    const prev = part.argv[i - 1]?.value;
+    if (prev === '-e' || prev === '--expression') return [a.value];
+    return a.value?.startsWith('--expression=') ? [a.value.slice(13)] : [];
+  });
+  if (!explicit && operands[0]) scripts.push(operands[0].value);
   const files = explicit ? operands : operands.slice(1);
-  if (!explicit && operands[0]) scripts.push(operands[0].value ?? '\0');
   const verdicts: Verdict[] = [];
   const inPlace = opts.some((o) => /^-[a-zA-Z]*i/.test(o) || o.startsWith('--in-place'));
   if (inPlace) verdicts.push(...files.map((f) => j.write(f, 'edits')));
+  if (inPlace) verdicts.push(...filesGivenLater(part, files, 'edits'));
   for (const script of scripts) {
-    const commands = script.split(/[;\n]/);
-    if (commands.every((c) => SAFE_SED_COMMAND.test(c))) continue;
-    if (
-      /(^|[;\n{}\d$/])\s*e(\s|$)|\/[gpiIm0-9]*e[gpiIm0-9]*\s*(;|$)/.test(script) ||
-      script === '\0'
-    ) {
-      verdicts.push(risky('the sed script runs shell commands (e)'));
+    const commands = script === undefined ? undefined : readSedScript(script);
+    if (!commands) {
+      verdicts.push(risky('runs a sed script that cannot be read with confidence'));
+      continue;
     }
-    for (const m of script.matchAll(/(?:^|[;\n}\d$/]|\/[gpiIm0-9]*)\s*w\s+(\S+)/g)) {
-      verdicts.push(j.write({ value: m[1], glob: false, raw: m[1] }, 'writes'));
+    for (const c of commands) {
+      if (c.name === 'e' || (c.name === 's' && /^[^w]*e/.test(c.flags ?? ''))) {
+        verdicts.push(risky('the sed script runs shell commands (e)'));
+      }
+      const file = c.name === 'w' || c.name === 'W' ? c.text : /w\s*(.+)$/.exec(c.flags ?? '')?.[1];
+      if (file) verdicts.push(j.write(literal(file.trim()), 'writes'));
+      const read = /^[rR]$/.test(c.name) && c.text ? j.read(literal(c.text)) : undefined;
+      if (read) verdicts.push(read);
     }
-    verdicts.push(workspace('runs a sed script'));
   }
   if (opts.includes('-f') || values.has('--file'))
     verdicts.push(workspace('runs a sed script file'));
@@ -211,6 +245,11 @@ export const FILE_HANDLERS: Record<string, Handler> = {
   mkdir: writesOperands('creates', ['-m', '--mode']),
   truncate: writesOperands('truncates', ['-s', '--size', '-r', '--reference']),
   sponge: writesOperands('writes'),
+  rename,
+  prename: rename,
+  'perl-rename': rename,
+  mkfifo: writesOperands('creates', ['-m', '--mode']),
+  mknod: (p, j) => j.write(splitArgs(p.argv, ['-m', '--mode']).operands[0] ?? dot(), 'creates'),
   rsync,
   dd,
   chmod: permissions('chmod'),
@@ -227,5 +266,5 @@ export const FILE_HANDLERS: Record<string, Handler> = {
 
 /** Handler for `mkfs.ext4` and friends. */
 export function fileHandler(name: string): Handler | undefined {
-  return FILE_HANDLERS[name] ?? (/^mkfs\./.test(name) ? disk : undefined);
+  return own(FILE_HANDLERS, name) ?? (/^mkfs\./.test(name) ? disk : undefined);
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { hasFlag, splitArgs } from './cli-args';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
 import { readOnly, risky, workspace, worst, type Verdict } from './risk';
 
@@ -80,22 +80,35 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
       }
       return workspace('moves the branch pointer (git reset)');
     case 'checkout':
-      if (has('f', '--force') || args.some((a) => a.value === '--') || ops.includes('.')) {
-        return risky('discards uncommitted changes (git checkout -- PATH)');
-      }
-      return workspace('switches branches');
+      return checkout(args, opts, operands, j);
     case 'restore':
       if (has('S', '--staged') && !has('W', '--worktree')) return workspace('unstages changes');
       return risky('discards uncommitted changes (git restore)');
     case 'switch':
+      if (has('C', '--force-create')) {
+        return risky('resets an existing branch to another commit (git switch -C)');
+      }
       return has('f', '--force', '--discard-changes')
         ? risky('discards uncommitted changes (git switch --force)')
         : workspace('switches branches');
+    case 'gc':
+      return opts.some((o) => /^--prune=(now|all)$/.test(o))
+        ? risky('deletes unreachable commits you could still recover (git gc --prune=now)')
+        : workspace('packs the repository');
+    case 'prune':
+      return has('n', '--dry-run')
+        ? readOnly('lists unreachable objects (dry run)')
+        : risky('deletes unreachable commits you could still recover (git prune)');
     case 'branch':
       if (has('D') || (has('d', '--delete') && has('f', '--force'))) {
         return risky('deletes a branch even if it is not merged (git branch -D)');
       }
-      if (has('d', '--delete', '-m', '-M', '-c', '-C', '--move', '--copy') || values.size > 0) {
+      if (has('f', '--force') || has('M') || has('C')) {
+        return risky(
+          'moves or overwrites an existing branch, losing commits only it had (git branch -f)',
+        );
+      }
+      if (has('d', '--delete', '-m', '-c', '--move', '--copy') || values.size > 0) {
         return workspace('changes branches');
       }
       return operands.length === 0 || has('l', '--list', '--contains', '--merged', '--points-at')
@@ -141,6 +154,10 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
       const out = values.get('-o') ?? values.get('--output');
       return out ? j.write(out, 'writes') : readOnly('writes an archive to the output');
     }
+    case 'read-tree':
+      return has('', '--reset') && has('u')
+        ? risky('overwrites the worktree with another tree (git read-tree -u --reset)')
+        : workspace('reads a tree into the index');
     case 'notes':
     case 'bisect':
       return ['list', 'show', 'log'].includes(ops[0] ?? '')
@@ -176,4 +193,27 @@ function config(opts: string[], operands: Arg[]): Verdict {
     return risky('changes git config outside the workspace');
   }
   return workspace('changes the repository config');
+}
+
+/** git checkout: switching branches is workspace work; writing paths over the worktree discards changes. */
+function checkout(args: Arg[], opts: string[], operands: Arg[], j: PathJudge): Verdict {
+  const has = (short: string, ...long: string[]) => hasFlag(opts, short, ...long);
+  const paths =
+    args.some((a) => a.value === '--') ||
+    operands.some((o) => o.value === '.') ||
+    opts.some((o) => o.startsWith('--pathspec-from-file'));
+  if (has('f', '--force') || paths) {
+    return risky('discards uncommitted changes (git checkout -- PATH)');
+  }
+  if (has('B')) return risky('resets an existing branch to another commit (git checkout -B)');
+  if (has('p', '--patch')) return workspace('picks changes to check out, asking for each');
+  if (operands.length >= 2) {
+    return risky(
+      'overwrites files with their version from another commit (git checkout COMMIT PATH)',
+    );
+  }
+  if (operands.length === 1 && j.exists(operands[0])) {
+    return risky(`discards uncommitted changes to ${operands[0].value} (git checkout PATH)`);
+  }
+  return workspace('switches branches');
 }

@@ -1,127 +1,40 @@
 import { hasFlag, splitArgs } from './cli-args';
 import { DEV_TOOL_HANDLERS, bySubcommand } from './classify-dev-tools';
 import { fileHandler, type Handler } from './classify-files';
-import type { CommandPart } from './command-part';
-import { FETCHERS, SHELLS } from './command-wrappers';
+import type { CommandPart } from './shell/command-part';
+import { ARCHIVE_HANDLERS } from './classify-archives';
+import { DATABASE_HANDLERS } from './classify-databases';
+import { NETWORK_HANDLERS } from './classify-network';
+import { RUNNER_HANDLERS, interpreter } from './classify-runners';
+import { SHELLS } from './shell/command-wrappers';
 import type { PathJudge } from './path-judge';
-import { readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { readOnly, risky, workspace, type Verdict } from './risk';
+import { own } from './shell/own-key';
 
 const fixed =
   (v: Verdict): Handler =>
   () =>
     v;
 
-function curl(part: CommandPart, j: PathJudge): Verdict {
-  const { opts, values } = splitArgs(part.argv, [
-    '-o',
-    '--output',
-    '-T',
-    '--upload-file',
-    '-d',
-    '--data',
-    '--data-binary',
-    '--data-raw',
-    '--data-urlencode',
-    '-F',
-    '--form',
-    '-K',
-    '--config',
-    '-H',
-    '--header',
-    '-X',
-    '--request',
-    '-u',
-    '--user',
-  ]);
-  const verdicts: Verdict[] = [];
-  const out = values.get('-o') ?? values.get('--output');
-  if (out) verdicts.push(j.write(out, 'downloads to'));
-  if (hasFlag(opts, 'O', '--remote-name', '--remote-name-all')) {
-    verdicts.push(j.write({ value: '.', glob: false, raw: '.' }, 'downloads into'));
-  }
-  if (values.has('-T') || values.has('--upload-file')) verdicts.push(risky('uploads a local file'));
-  for (const key of ['-d', '--data', '--data-binary', '--data-urlencode', '-F', '--form']) {
-    const v = values.get(key)?.value ?? '';
-    if (/(^|=)[@<]/.test(v)) verdicts.push(risky(`sends a local file (${key} ${v})`));
-  }
-  return worst(verdicts, workspace('makes a network request'));
-}
-
-function wget(part: CommandPart, j: PathJudge): Verdict {
-  const { values } = splitArgs(part.argv, [
-    '-O',
-    '--output-document',
-    '-P',
-    '--directory-prefix',
-    '--post-file',
-    '--body-file',
-  ]);
-  const out = values.get('-O') ?? values.get('--output-document');
-  const dir = values.get('-P') ?? values.get('--directory-prefix');
-  if (values.has('--post-file') || values.has('--body-file')) return risky('uploads a local file');
-  if (out?.value === '-') return workspace('downloads to the output');
-  return j.write(out ?? dir ?? { value: '.', glob: false, raw: '.' }, 'downloads to');
-}
-
-function interpreter(part: CommandPart): Verdict {
-  const { operands } = splitArgs(part.argv, ['-m', '-c', '-e', '--eval', '-r', '-E', '-W', '-X']);
-  const fetcher = part.upstream.find((p) => FETCHERS.has(p.name));
-  const readsStdin = operands.length === 0 || operands[0].value === '-';
-  if (part.stdin === 'pipe' && fetcher && readsStdin) {
-    return risky(`runs downloaded code (${fetcher.name} | ${part.name})`);
-  }
-  if (part.argv.some((a) => a.procsub) && part.subPrograms.some((n) => FETCHERS.has(n))) {
-    return risky(`runs downloaded code (${part.name} <(...))`);
-  }
-  const code = part.argv.find(
-    (_, i) => i > 0 && /^-(c|e|E|r|p|-eval|-print)$/.test(part.argv[i - 1].value ?? ''),
-  );
-  if (code?.value && DELETES_IN_CODE.test(code.value))
-    return risky(`deletes files (in ${part.name} code)`);
-  return workspace(`runs ${part.name} code`);
-}
-
-/** File deletion in interpreter one-liners (shell commands in them are separate parts). */
-const DELETES_IN_CODE =
-  /\b(rmtree|unlinkSync|rmSync|rmdirSync|removedirs|os\.(remove|unlink|rmdir)|fs\.(rm|unlink|rmdir)|rimraf|FileUtils\.rm\w*|File\.delete|unlink\s*\(?\s*glob)/;
-
-function tar(part: CommandPart, j: PathJudge): Verdict {
-  const { opts, values, operands } = splitArgs(part.argv, ['-C', '--directory', '-f', '--file']);
-  const first = part.argv[1]?.value ?? '';
-  const mode = /^[A-Za-z]+$/.test(first) ? first : '';
-  const extract = hasFlag(opts, 'x', '--extract', '--get') || mode.includes('x');
-  const create = hasFlag(opts, 'c', '--create', '-r', '--append', '-u') || /[cru]/.test(mode);
-  if (hasFlag(opts, 'P', '--absolute-names') && extract)
-    return risky('extracts absolute paths (tar -P)');
-  if (opts.some((o) => o.startsWith('--to-command')))
-    return workspace('pipes files into a command');
-  if (extract)
-    return j.write(values.get('-C') ?? values.get('--directory') ?? dot(), 'extracts into');
-  if (create) {
-    const file =
-      values.get('-f') ?? values.get('--file') ?? (mode.includes('f') ? operands[1] : undefined);
-    return file ? j.write(file, 'writes') : workspace('creates an archive');
-  }
-  return readOnly('lists an archive');
-}
-
-const dot = () => ({ value: '.', glob: false, raw: '.' });
-
 const SYSTEM_PACKAGES = bySubcommand(
   'the package manager',
-  'list search show info policy madison depends rdepends query -l -q -Q -Ss -Si -Qi -Ql',
+  `list search show info policy madison depends rdepends query -l -q -Q -Ss -Si -Qi -Ql repolist
+  provides whatprovides deplist history check-update list-installed outdated leaves doctor config
+  desc home deps uses showpkg changelog download source-list files owns`,
   Object.fromEntries(
     'install remove purge upgrade update dist-upgrade full-upgrade autoremove reinstall -i -r -S -R -U -Syu erase uninstall add del'
       .split(' ')
       .map((s) => [s, `changes system packages (${s})`]),
   ),
+  [],
+  (sub) => risky(`changes system packages (${sub})`),
 );
 
 const SYSTEM: Record<string, Verdict> = Object.fromEntries([
   ...'shutdown reboot halt poweroff init telinit'
     .split(' ')
     .map((n) => [n, risky('shuts down or restarts the machine')]),
-  ...'kill pkill killall killall5 xkill skill'.split(' ').map((n) => [n, risky('stops processes')]),
+  ...'killall5 xkill skill'.split(' ').map((n) => [n, risky('stops processes')]),
   ...'umount swapon swapoff losetup modprobe insmod rmmod'
     .split(' ')
     .map((n) => [n, risky('changes the system (mounts, swap, kernel modules)')]),
@@ -134,7 +47,7 @@ const SYSTEM: Record<string, Verdict> = Object.fromEntries([
   ...'sudo su doas pkexec runuser'.split(' ').map((n) => [n, risky(`runs as another user (${n})`)]),
   ['chroot', risky('runs in another root directory (chroot)')],
   ...'at batch atrm'.split(' ').map((n) => [n, risky('schedules commands')]),
-  ...'ssh scp sftp'.split(' ').map((n) => [n, risky('connects to another machine')]),
+  ...'scp sftp'.split(' ').map((n) => [n, risky('connects to another machine')]),
   ...'nc ncat netcat socat telnet ftp'
     .split(' ')
     .map((n) => [n, risky('opens a network connection')]),
@@ -152,18 +65,83 @@ const READ_FORMS: Record<string, RegExp> = {
   ip: /^(a|addr|address|r|route|l|link|n|neigh)$/,
 };
 
+/** How git and rsync reach a remote: ssh named there is their transport, not a session of its own. */
+const SSH_TRANSPORT =
+  /^(GIT_SSH(_COMMAND)?|RSYNC_RSH|CVS_RSH|rsync (-e|--rsh)|git -c core\.sshCommand)$/;
+
+function ssh(part: CommandPart): Verdict {
+  if (part.hidden && SSH_TRANSPORT.test(part.hidden)) {
+    return workspace(`is the ssh transport ${part.hidden} uses`);
+  }
+  return risky('connects to another machine');
+}
+
+/** kill -0 (does it exist?) and kill -l (signal names) only look. */
+function kill(part: CommandPart): Verdict {
+  const args = part.argv.slice(1).map((a) => a.value ?? '');
+  if (args.some((a) => /^(-l|-L|--list|--table)$/.test(a) || /^--list=/.test(a))) {
+    return readOnly('lists signal names');
+  }
+  const zero = args.some(
+    (a, i) =>
+      /^-(0|SIG0|s0|n0)$/.test(a) || (/^-[sn]$/.test(a) && /^(0|SIG0)$/.test(args[i + 1] ?? '')),
+  );
+  return zero ? readOnly('checks whether processes exist (signal 0)') : risky('stops processes');
+}
+
+/** history: listing reads; -c and -d wipe it; -w and -a write the history file. */
+function history(part: CommandPart, j: PathJudge): Verdict {
+  const { opts, operands } = splitArgs(part.argv);
+  if (hasFlag(opts, 'c') || hasFlag(opts, 'd'))
+    return risky('clears or rewrites the shell history');
+  if (hasFlag(opts, 'w') || hasFlag(opts, 'a')) {
+    return operands[0]
+      ? j.write(operands[0], 'writes the history to')
+      : risky('writes the shell history file');
+  }
+  return readOnly('lists the shell history');
+}
+
+/** ssh-keygen: fingerprints and lookups read; generating keys or -R writes key files. */
+function sshKeygen(part: CommandPart, j: PathJudge): Verdict {
+  const valueOpts =
+    '-f -F -R -t -b -C -N -P -E -m -n -I -V -O -Y -s -r -Z -a -D -z -w -G -T -M -J -j -K -S -u';
+  const { opts, values } = splitArgs(part.argv, valueOpts.split(' '));
+  const file = values.get('-f');
+  if (
+    values.has('-F') ||
+    hasFlag(opts, 'l') ||
+    hasFlag(opts, 'y') ||
+    hasFlag(opts, 'B') ||
+    hasFlag(opts, 'L') ||
+    hasFlag(opts, 'Q')
+  ) {
+    return readOnly('reads keys (ssh-keygen)');
+  }
+  if (values.has('-R') || hasFlag(opts, 'H')) {
+    return file ? j.write(file, 'removes host keys from') : risky('changes ~/.ssh/known_hosts');
+  }
+  return file ? j.write(file, 'writes a key to') : risky('writes keys in ~/.ssh');
+}
+
 export const PROGRAM_HANDLERS: Record<string, Handler> = {
   ...DEV_TOOL_HANDLERS,
-  curl,
-  wget,
-  tar,
-  python: interpreter,
-  python3: interpreter,
+  ...NETWORK_HANDLERS,
+  ...RUNNER_HANDLERS,
+  ...ARCHIVE_HANDLERS,
+  ...DATABASE_HANDLERS,
   node: interpreter,
+  nodejs: interpreter,
   deno: interpreter,
   ruby: interpreter,
   perl: interpreter,
   php: interpreter,
+  ssh,
+  kill,
+  pkill: kill,
+  killall: kill,
+  history,
+  'ssh-keygen': sshKeygen,
   ...Object.fromEntries(
     'apt apt-get aptitude dpkg yum dnf rpm pacman zypper apk snap flatpak brew port nix-env'
       .split(' ')
@@ -187,6 +165,10 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       },
     ]),
   ),
+  ifconfig: (part) =>
+    part.argv.length <= 2
+      ? readOnly('shows network interfaces')
+      : risky('changes network interfaces (ifconfig)'),
   mount: (part) =>
     part.argv.length === 1 ? readOnly('lists mounts') : risky('mounts a file system'),
   sysctl: (part) =>
@@ -215,5 +197,6 @@ export function programHandler(name: string): Handler | undefined {
       return workspace(file ? `runs the script ${file.value}` : 'starts a shell');
     };
   }
-  return PROGRAM_HANDLERS[name] ?? fileHandler(name);
+  if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return interpreter;
+  return own(PROGRAM_HANDLERS, name) ?? fileHandler(name);
 }

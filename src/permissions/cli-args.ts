@@ -1,4 +1,4 @@
-import type { Arg } from './command-part';
+import type { Arg } from './shell/command-part';
 
 /** A command's arguments split into options and operands (after `--`, everything is an operand). */
 export interface SplitArgs {

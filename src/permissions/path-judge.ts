@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Arg, CommandPart } from './command-part';
+import type { Arg, CommandPart } from './shell/command-part';
 import {
   criticalPath,
   displayPath,
@@ -9,10 +10,13 @@ import {
   protectedPath,
   secretPath,
 } from './paths';
-import { forbidden, readOnly, risky, workspace, type ClassifyContext, type Verdict } from './risk';
+import { edit, forbidden, readOnly, risky, type ClassifyContext, type Verdict } from './risk';
 
 /** Judges the paths one command part reads, writes or deletes. */
 export class PathJudge {
+  /** Files inside the roots that the part writes (as shown to the user), in order. */
+  readonly edited: string[] = [];
+
   constructor(
     private readonly part: CommandPart,
     private readonly ctx: ClassifyContext,
@@ -37,6 +41,12 @@ export class PathJudge {
     }
     if (path.isAbsolute(p)) return path.resolve(p);
     return this.part.cwd === undefined ? undefined : path.resolve(this.part.cwd, p);
+  }
+
+  /** Whether the argument names something that exists (a file or folder). */
+  exists(arg: Arg): boolean {
+    const abs = arg.glob ? undefined : this.abs(arg);
+    return abs !== undefined && existsSync(abs);
   }
 
   /** The absolute path with symlinks resolved (when the context can). */
@@ -68,7 +78,9 @@ export class PathJudge {
     }
     const guarded = protectedPath(real, this.ctx.roots);
     if (guarded) return risky(`${verb} ${this.show(real)} (${guarded})`);
-    return workspace(`${verb} ${this.show(real)}`);
+    const shown = this.show(real);
+    if (!this.edited.includes(shown)) this.edited.push(shown);
+    return edit(`${verb} ${shown}`);
   }
 
   /** Deleting `arg`; recursive deletes of critical directories are forbidden. */

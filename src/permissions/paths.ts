@@ -139,8 +139,12 @@ const SECRET_HOME_DIRS = [
   'Library/Keychains',
 ];
 
+/** System files holding password hashes or who may become root. */
+const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/master.passwd', '/etc/sudoers'];
+
 /** Why `abs` holds secrets (`.env`, `~/.ssh/...`, keys), or undefined. */
 export function secretPath(abs: string, home: string): string | undefined {
+  if (SYSTEM_SECRETS.includes(abs)) return `a system secret (${abs})`;
   const name = path.basename(abs);
   if (!NOT_SECRET_NAMES.test(name) && SECRET_NAMES.some((re) => re.test(name))) {
     return `a secret file (${name})`;
@@ -169,4 +173,30 @@ export function displayPath(abs: string, cwd: string, home: string): string {
   if (isInside(abs, cwd)) return path.relative(cwd, abs) || '.';
   if (isInside(abs, home)) return '~' + abs.slice(home.length);
   return abs;
+}
+
+const PROGRAM_PREFIXES = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/nix',
+  '/snap',
+  '/Applications',
+  '/System',
+  '/Library',
+];
+
+/**
+ * Whether programs and libraries loaded from `abs` are the user's own: the system's
+ * directories, the roots and the home directory. Elsewhere (`/tmp`, `/dev/shm`, another
+ * user's files) they are foreign code.
+ */
+export function trustedCodeLocation(abs: string, roots: readonly string[], home: string): boolean {
+  if (isInsideRoots(abs, roots) || isInside(abs, home)) return true;
+  return PROGRAM_PREFIXES.some((dir) => isInside(abs, dir));
 }

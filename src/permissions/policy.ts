@@ -175,7 +175,17 @@ export class PermissionPolicy {
     if (match?.decision === 'allow') return this.allowByRule(match, subject);
     if (this.mode === 'bypassPermissions')
       return this.allow(`mode ${this.mode}`, cls.reason, subject);
-    if (cls.level !== 'risky') return this.allow(`mode ${this.mode}`, cls.reason, subject);
+    if (cls.level === 'read-only' || cls.level === 'workspace') {
+      return this.allow(`mode ${this.mode}`, cls.reason, subject);
+    }
+    if (cls.level === 'edit') {
+      // Bash that writes files inside the roots is a file edit: acceptEdits lets it run.
+      if (this.mode === 'acceptEdits') return this.allow('mode acceptEdits', cls.reason, subject);
+      return this.ask(subject, editReason(cls, reason), 'mode default', {
+        alwaysRule: bashAlwaysRule(command, cls.parts),
+        acceptEdits: true,
+      });
+    }
     return this.ask(subject, reason, `mode ${this.mode}`, {
       alwaysRule: bashAlwaysRule(command, cls.parts),
     });
@@ -284,6 +294,14 @@ export class PermissionPolicy {
       ...(opts.alwaysRule ? { alwaysRule: opts.alwaysRule } : {}),
     };
   }
+}
+
+/** Why a command that edits files is asked: it names every file it writes. */
+function editReason(cls: CommandClassification, reason: string): string {
+  const parts = cls.parts.filter((p) => p.level === 'edit');
+  if (parts.length <= 1) return reason;
+  const files = [...new Set(parts.flatMap((p) => p.edits))];
+  return `changes ${files.join(', ')}`;
 }
 
 function commandOf(input: unknown): string {

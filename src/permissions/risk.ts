@@ -1,7 +1,17 @@
-/** How much a shell command can do, from harmless to never allowed. */
-export type RiskLevel = 'read-only' | 'workspace' | 'risky' | 'forbidden';
+/**
+ * How much a shell command can do, from harmless to never allowed. `edit` writes files
+ * inside the roots (`sed -i`, `> file`, `cp`, `touch`): it is asked like edit_file in
+ * default mode and runs in acceptEdits.
+ */
+export type RiskLevel = 'read-only' | 'workspace' | 'edit' | 'risky' | 'forbidden';
 
-export const RISK_LEVELS: readonly RiskLevel[] = ['read-only', 'workspace', 'risky', 'forbidden'];
+export const RISK_LEVELS: readonly RiskLevel[] = [
+  'read-only',
+  'workspace',
+  'edit',
+  'risky',
+  'forbidden',
+];
 
 export interface Verdict {
   level: RiskLevel;
@@ -34,5 +44,6 @@ export function worst(verdicts: readonly Verdict[], base: Verdict): Verdict {
 
 export const readOnly = (reason: string): Verdict => ({ level: 'read-only', reason });
 export const workspace = (reason: string): Verdict => ({ level: 'workspace', reason });
+export const edit = (reason: string): Verdict => ({ level: 'edit', reason });
 export const risky = (reason: string): Verdict => ({ level: 'risky', reason });
 export const forbidden = (reason: string): Verdict => ({ level: 'forbidden', reason });

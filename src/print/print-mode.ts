@@ -45,6 +45,7 @@ export async function runPrintMode(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const errors: string[] = [];
+  let fatal: string | undefined;
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   try {
     if (format === 'stream-json') {
@@ -56,6 +57,7 @@ export async function runPrintMode(
       if (format === 'stream-json') io.stdout(`${JSON.stringify(event)}\n`);
       if (event.type === 'error') {
         errors.push(event.message);
+        if (event.fatal) fatal = event.message;
         if (format === 'text') io.stderr(`tick: ${event.message}\n`);
       }
       if (event.type === 'turn_end') end = event;
@@ -75,6 +77,7 @@ export async function runPrintMode(
     sessionId: agent.sessionId,
     durationMs: Date.now() - started,
     errors,
+    ...(fatal !== undefined ? { fatal } : {}),
   };
   const { stdout, stderr, exitCode } = formatResult(summary, format);
   if (stdout) io.stdout(stdout);

@@ -13,6 +13,8 @@ export interface RunSummary {
   sessionId: string;
   durationMs: number;
   errors: string[];
+  /** The error that ended the run, when one did. */
+  fatal?: string;
 }
 
 export function exitCodeFor(reason: TurnEndReason): number {
@@ -28,6 +30,30 @@ export function exitCodeFor(reason: TurnEndReason): number {
     default:
       return assertNever(reason);
   }
+}
+
+/**
+ * The `subtype` of the result object, with Claude Code's names (`claude -p
+ * --output-format json`): success, error_max_turns, error_during_execution.
+ */
+export function resultSubtype(reason: TurnEndReason): string {
+  switch (reason) {
+    case 'done':
+    case 'stopped':
+      return 'success';
+    case 'max_turns':
+      return 'error_max_turns';
+    case 'error':
+    case 'aborted':
+      return 'error_during_execution';
+    default:
+      return assertNever(reason);
+  }
+}
+
+/** An error as one line on stderr (the JSON on stdout carries the whole text). */
+export function fatalLine(message: string): string {
+  return `tick: ${message.replace(/\s*\n\s*/g, ' ').trim()}\n`;
 }
 
 /** What print mode writes at the end, per output format. Pure. */
@@ -51,10 +77,7 @@ export function formatResult(
     case 'stream-json': {
       const object = {
         type: 'result',
-        subtype:
-          summary.reason === 'done' || summary.reason === 'stopped'
-            ? 'success'
-            : `error_${summary.reason}`,
+        subtype: resultSubtype(summary.reason),
         is_error: exitCode !== 0,
         result: summary.result,
         session_id: summary.sessionId,
@@ -67,9 +90,14 @@ export function formatResult(
         todos: summary.todos,
         errors: summary.errors,
       };
+      // Text mode printed the error as it happened; here stdout is JSON, so say it on stderr too.
+      const failed =
+        summary.fatal ??
+        (summary.reason === 'error' ? (summary.errors.at(-1) ?? 'the run failed') : undefined);
+      const fatal = failed !== undefined ? fatalLine(failed) : '';
       return {
         stdout: `${JSON.stringify(object)}\n`,
-        stderr: format === 'json' ? note : '',
+        stderr: (format === 'json' ? note : '') + fatal,
         exitCode,
       };
     }

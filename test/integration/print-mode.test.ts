@@ -149,6 +149,28 @@ describe('tick -p', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 
+  it.each(['json', 'stream-json'])(
+    '%s: a fatal error is one line on stderr and error_during_execution on stdout',
+    async (format) => {
+      const run = await tick(
+        [{ fault: { kind: 'status', status: 503, times: 99, message: 'overloaded' } }],
+        ['-p', 'hi', '--output-format', format],
+      );
+      expect(run.exitCode).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^tick: .*503/);
+      const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+      expect(result).toMatchObject({
+        type: 'result',
+        subtype: 'error_during_execution',
+        is_error: true,
+      });
+      expect(result.errors.join('\n')).toContain('503');
+    },
+    60_000,
+  );
+
   it('exits 2 with a usage line on a bad flag', async () => {
     const run = await tick([], ['-p', 'x', '--permission-mode', 'nope']);
     expect(run.exitCode).toBe(2);

@@ -9,9 +9,14 @@ import { fileURLToPath } from 'node:url';
  * silently without its corpus.
  */
 export function corporaDir(): string {
+  return findCorporaDir(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'));
+}
+
+/** The same search, starting from a checkout's root (`npm run corpus` passes its own). */
+export function findCorporaDir(checkout: string): string {
   const fromEnv = process.env.TICK_CORPORA;
   if (fromEnv) return resolve(fromEnv);
-  let dir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  let dir = resolve(checkout);
   for (;;) {
     const candidate = join(dir, 'shared', 'corpora');
     if (existsSync(candidate)) return candidate;

@@ -6,6 +6,7 @@ import { classifyCommand } from '../../src/permissions/classify-command';
 import { PermissionPolicy } from '../../src/permissions/policy';
 import { RISK_LEVELS } from '../../src/permissions/risk';
 import { RISKY_COMMANDS } from './corpus/risky-commands';
+import { EDIT_COMMANDS } from './corpus/edit-commands';
 import { SAFE_COMMANDS } from './corpus/safe-commands';
 
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-corpus-')));
@@ -97,5 +98,29 @@ describe('everyday safe corpus', () => {
       access: { kind: 'exec', command },
     });
     expect(decision, decision.reason).toMatchObject({ action: 'allow', by: 'mode default' });
+  });
+});
+
+describe('bash that writes workspace files is an edit', () => {
+  const decide = (mode: 'default' | 'acceptEdits' | 'plan', command: string) =>
+    new PermissionPolicy({ mode, roots: [ws], cwd: ws, home, interactive: true }).decide({
+      toolName: 'bash',
+      input: { command },
+      access: { kind: 'exec', command },
+    });
+
+  it.each(EDIT_COMMANDS)('%j asks in default mode, naming %s', (command, file) => {
+    expect(classifyCommand(command, ctx).level).toBe('edit');
+    const decision = decide('default', command);
+    expect(decision.action).toBe('ask');
+    expect(decision.reason).toContain(file);
+  });
+
+  it.each(EDIT_COMMANDS)('%j runs in acceptEdits and is denied in plan mode', (command) => {
+    expect(decide('acceptEdits', command)).toMatchObject({
+      action: 'allow',
+      by: 'mode acceptEdits',
+    });
+    expect(decide('plan', command)).toMatchObject({ action: 'deny', by: 'mode plan' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../src/permissions/parse-command';
+import { parseCommand } from '../../src/permissions/shell/parse-command';
 
 const ctx = { cwd: '/work/ws', home: '/home/tester' };
 const parse = (command: string) => parseCommand(command, ctx);
@@ -137,5 +137,74 @@ describe('parseCommand', () => {
       [[':'], true, 2],
       [[], false, 1],
     ]);
+  });
+
+  it('fills xargs -I/-i/-J and parallel {} strings from known input', () => {
+    expect(argv(`printf 'a\\nb\\n' | xargs -I F cp F F.bak`)[1]).toEqual(['cp', '<F>', '<F.bak>']);
+    expect(argv(`xargs -I F cp F F.bak <<EOF\na\nb\nEOF`)).toEqual([
+      ['cp', 'a', 'a.bak'],
+      ['cp', 'b', 'b.bak'],
+    ]);
+    expect(argv(`echo src | xargs -I F cp -r F F.bak`)[1]).toEqual(['cp', '-r', 'src', 'src.bak']);
+    expect(argv(`echo x y | xargs -J % mv % dir`)[1]).toEqual(['mv', 'x', 'y', 'dir']);
+    expect(parse(`ls | xargs -I{} rm {}`)[1].argv.map((a) => a.value)).toEqual(['rm', undefined]);
+    expect(argv(`parallel gzip -k {} ::: a.log b.log`)).toEqual([
+      ['gzip', '-k', 'a.log'],
+      ['gzip', '-k', 'b.log'],
+    ]);
+    expect(argv(`parallel echo {1}-{2} ::: x ::: 1 2`)).toEqual([
+      ['echo', 'x-1'],
+      ['echo', 'x-2'],
+    ]);
+    expect(names(`parallel ::: 'make a' 'npm test'`)).toEqual(['make', 'npm']);
+    expect(parse(`cat list | parallel rm`)[1]).toMatchObject({ name: 'rm', extraArgs: true });
+  });
+
+  it('splits env -S and keeps walking to the command', () => {
+    expect(parse(`env -S 'A=1 B=2 npm test' --watch`)[0]).toMatchObject({
+      name: 'npm',
+      assigns: [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '2' },
+      ],
+    });
+    expect(argv(`env -S 'npm test' --watch`)[0]).toEqual(['npm', 'test', '--watch']);
+    expect(parse(`env -P /opt/bin make`)[0].assigns).toEqual([
+      { name: 'PATH', value: '/opt/bin', raw: '/opt/bin' },
+    ]);
+  });
+
+  it('walks the commands that options and variables name, marking them as hidden', () => {
+    expect(parse(`rg --pre conv x`).map((p) => [p.name, p.hidden])).toEqual([
+      ['conv', 'rg --pre'],
+      ['rg', undefined],
+    ]);
+    expect(parse(`GIT_PAGER='less -R' git log`).map((p) => [p.name, p.hidden])).toEqual([
+      ['less', 'GIT_PAGER'],
+      ['git', undefined],
+    ]);
+    expect(parse(`tar --checkpoint-action=exec='sh x.sh' -cf a.tar .`)[0]).toMatchObject({
+      name: 'sh',
+      hidden: 'tar --checkpoint-action',
+    });
+  });
+
+  it('reads the code interpreters are given and walks the commands it starts', () => {
+    const parts = parse(`python3 <<'PY'\nimport os\nos.system('make test')\nPY`);
+    expect(parts.map((p) => [p.name, p.via])).toEqual([
+      ['python3', []],
+      ['make', ['python3 code']],
+    ]);
+    expect(parts[0].code?.spawns).toHaveLength(1);
+    expect(parse(`cat <<EOF | sh\nls\nEOF`).map((p) => p.name)).toEqual(['cat', 'ls']);
+  });
+
+  it('keeps the redirections and variables of a command it only looked into', () => {
+    const parts = parse(`X=1 bash -c 'echo hi' > out.txt`);
+    expect(parts.map((p) => [p.name, p.redirects.map((r) => r.target.value)])).toEqual([
+      ['echo', []],
+      ['', ['out.txt']],
+    ]);
+    expect(parts[1].assigns).toEqual([{ name: 'X', value: '1', raw: '1' }]);
   });
 });

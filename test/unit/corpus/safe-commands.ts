@@ -80,15 +80,7 @@ tsc
 tsc --noEmit
 eslint . --fix
 prettier --write src
-mkdir -p build/out
-touch src/new.ts
-cp a.txt b.txt
-cp -r src backup
-mv old.ts new.ts
 echo hello
-echo "x" > notes.txt
-echo x >> log.txt
-cat a b > c
 sort file | uniq -c
 cut -d, -f1 data.csv
 tr a-z A-Z < in.txt
@@ -107,7 +99,6 @@ uname -a
 which node
 sed -n '1,20p' file
 sed 's/a/b/' file
-sed -i 's/foo/bar/g' src/a.ts
 awk '{print $1}' file
 sort -u list
 cat package.json | jq .scripts
@@ -117,11 +108,9 @@ echo $HOME
 cd src && ls
 cd src && npm test
 test -f x && echo yes
-[ -d build ] || mkdir build
 for f in *.ts; do echo $f; done
 if [ -f x ]; then cat x; fi
 npm test 2>&1 | tail -20
-npm run build > build.log 2>&1
 ls > /dev/null
 command -v node
 type node
@@ -133,14 +122,6 @@ docker ps
 docker build -t app .
 docker compose up -d
 curl -s http://localhost:3000
-curl -o out.html http://localhost:8080
-wget http://localhost/x
-tar -xzf archive.tar.gz
-tar -czf out.tgz src
-unzip x.zip
-zip -r out.zip src
-chmod +x script.sh
-chmod 644 file
 ./script.sh
 bash script.sh
 sh ./build.sh
@@ -156,8 +137,6 @@ ls -1 | wc -l
 gh pr list
 gh pr view 12
 kubectl get pods
-cat <<EOF > config.json\n{"a": 1}\nEOF
-ln -s ../x link
 seq 1 10
 expr 1 + 2
 xxd file | head

@@ -1,7 +1,8 @@
 import type { CommandPart } from './command-part';
-import { ShellSyntaxError } from './shell-ast';
-import { parseShell } from './shell-parser';
-import { ShellWalker, type Where } from './shell-walker';
+import { ShellSyntaxError } from './ast';
+import { parseShell } from './parser';
+import type { Where } from './walk-types';
+import { ShellWalker } from './walker';
 
 export type { Arg, CommandPart, PartRedirect } from './command-part';
 

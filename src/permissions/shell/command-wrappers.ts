@@ -145,6 +145,7 @@ export type ShellInvocation =
 export function shellInvocation(args: Arg[]): ShellInvocation {
   let i = 1;
   let hasC = false;
+  let fromStdin = false;
   while (i < args.length) {
     const a = args[i].value;
     if (a === undefined) break;
@@ -154,6 +155,8 @@ export function shellInvocation(args: Arg[]): ShellInvocation {
     }
     if (/^[-+][A-Za-z]+$/.test(a)) {
       if (a[0] === '-' && a.includes('c')) hasC = true;
+      // `-s`: the script comes from standard input; the words after are its arguments.
+      if (a[0] === '-' && a.includes('s')) fromStdin = true;
       i += /[oO]/.test(a) ? 2 : 1;
     } else if (a.startsWith('--')) {
       if (a === '--command') hasC = true;
@@ -161,7 +164,10 @@ export function shellInvocation(args: Arg[]): ShellInvocation {
     } else break;
   }
   if (hasC) return i < args.length ? { kind: 'script', script: args[i] } : { kind: 'unknown' };
-  return i < args.length ? { kind: 'file', file: args[i] } : { kind: 'stdin' };
+  if (fromStdin || i >= args.length || /^\/dev\/(stdin|fd\/0)$/.test(args[i].value ?? '')) {
+    return { kind: 'stdin' };
+  }
+  return { kind: 'file', file: args[i] };
 }
 
 /** The value of `-c X`, `--command X` or `--command=X` (su, runuser, flock). */
@@ -184,7 +190,8 @@ export function awkCommands(program: string): { scripts: string[]; dynamic: bool
   }
   const withoutLiterals = program.replace(literal, '');
   const dynamic =
-    /system\s*\(|\|\s*getline\b|\|&/.test(withoutLiterals) ||
+    // gawk's indirect calls (`@fn(...)`) may name system().
+    /system\s*\(|\|\s*getline\b|\|&|@[A-Za-z_]\w*\s*\(/.test(withoutLiterals) ||
     /\bprintf?\b[^;{}]*(?<!\|)\|(?!\|)/.test(withoutLiterals);
   return { scripts, dynamic };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Script, Segment, Word } from './shell-ast';
+import type { Script, Segment, Word } from './ast';
 
 /** One argument after the shell's expansions, as far as they can be known beforehand. */
 export interface Arg {

@@ -5,7 +5,7 @@ import {
   type Script,
   type Segment,
   type Word,
-} from './shell-ast';
+} from './ast';
 import { decodeAnsiC } from './ansi-c';
 
 export type Op = ';' | '&' | '&&' | '||' | '|' | '|&' | '(' | ')' | ';;' | ';&' | ';;&' | '\n';
@@ -275,6 +275,10 @@ export class Lexer {
       const close = this.braceEnd(p + 2);
       const inner = src.slice(p + 2, close);
       this.pos = close + 1;
+      if (/@P$/.test(inner)) {
+        // Prompt expansion runs the $(...) inside a value built at run time.
+        throw new ShellSyntaxError('${...@P} expands a value as a prompt, running commands in it');
+      }
       const simple = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])$/.exec(inner);
       const name = simple ? inner : (/^[#!]?([A-Za-z_][A-Za-z0-9_]*)/.exec(inner)?.[1] ?? '');
       const nested = simple ? [] : this.substitutionsIn(inner);

@@ -7,8 +7,8 @@ import {
   type Script,
   type SimpleCommand,
   type Word,
-} from './shell-ast';
-import { Lexer, type NestedParsers, type Op, type Token } from './shell-lexer';
+} from './ast';
+import { Lexer, type NestedParsers, type Op, type Token } from './lexer';
 
 /**
  * Parse a shell command into pipelines of commands. Throws ShellSyntaxError for

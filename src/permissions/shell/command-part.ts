@@ -1,5 +1,6 @@
+import type { CodeEffects } from './code-effects';
 import type { Arg } from './expand-word';
-import type { RedirectOp } from './shell-ast';
+import type { RedirectOp } from './ast';
 
 export type { Arg } from './expand-word';
 
@@ -32,8 +33,8 @@ export interface CommandPart {
   qualified: boolean;
   /** Wrappers it runs under, outermost first: ['sudo', 'timeout']. */
   wrappers: string[];
-  /** `VAR=x` prefixes (and `env VAR=x`); value undefined when unknown. */
-  assigns: { name: string; value: string | undefined }[];
+  /** `VAR=x` prefixes (and `env VAR=x`); value undefined when unknown; `raw` as written. */
+  assigns: { name: string; value: string | undefined; raw?: string }[];
   redirects: PartRedirect[];
   /** Where its standard input comes from, when not inherited. */
   stdin?: 'pipe' | 'heredoc' | 'herestring' | 'file';
@@ -59,6 +60,13 @@ export interface CommandPart {
   pipelineSize: number;
   /** PATH, LD_PRELOAD... changed earlier: the program may not be the system one. */
   envChanged?: string;
+  /** What inline interpreter code (`python3 -c`, a here-document fed to node) deletes, writes, runs. */
+  code?: CodeEffects;
+  /**
+   * Reached through an option or variable that names a program to run (`rg --pre`,
+   * `GIT_EXTERNAL_DIFF`): an unknown program there is foreign code, not workspace work.
+   */
+  hidden?: string;
 }
 
 /** Variables that change which program runs or what it loads. */

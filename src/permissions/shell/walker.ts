@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isDangerousVar, type CommandPart, type PartRedirect } from './command-part';
+import { isDangerousVar, type CommandPart } from './command-part';
 import { WRAPPERS, programName } from './command-wrappers';
 import { renderArgs, renderRedirect } from './part-text';
 import { staticOutputOf } from './static-output';
@@ -13,44 +13,24 @@ import {
   type Script,
   type SimpleCommand,
   type Word,
-} from './shell-ast';
-import { MAX_NESTING } from './shell-lexer';
-import { parseShell, parseSubstitutions } from './shell-parser';
-
-/** Where a command sits: what it runs under and what feeds it. */
-export interface Where {
-  via: string[];
-  wrappers: string[];
-  upstream: CommandPart[];
-  stdin?: CommandPart['stdin'];
-  stdinText?: string;
-  background: boolean;
-  pipelineSize: number;
-  inFunctions: string[];
-  extraArgs: boolean;
-  depth: number;
-}
-
-/** What the syntax of one simple command says, before its program is looked at. */
-export interface Seed {
-  text: string;
-  assigns: CommandPart['assigns'];
-  redirects: PartRedirect[];
-  stdin?: CommandPart['stdin'];
-  stdinText?: string;
-  subPrograms: string[];
-}
+} from './ast';
+import { MAX_NESTING } from './lexer';
+import { parseShell, parseSubstitutions } from './parser';
+import { COMMAND_VARIABLES, variableCommand } from './program-hooks';
+import type { EmitOptions, Seed, Walker, Where } from './walk-types';
 
 const MAX_PARTS = 400;
 
 /** Walks a parsed script in order, tracking variables and `cd`, and collects its parts. */
-export class ShellWalker {
+export class ShellWalker implements Walker {
   readonly parts: CommandPart[] = [];
   readonly vars = new Map<string, string | undefined>();
   readonly env: ExpandEnv;
   cwd: string | undefined;
   private readonly functions = new Set<string>();
   private envChanged: string | undefined;
+  /** Seeds whose command variables (`GIT_PAGER=x`) were walked already. */
+  private readonly hooked = new WeakSet<Seed>();
 
   constructor(home: string, cwd: string) {
     this.cwd = cwd;
@@ -105,6 +85,7 @@ export class ShellWalker {
     const assigns = cmd.assigns.map((a) => ({
       name: a.name,
       value: a.value ? joinValues(expandWord(a.value, this.env)) : undefined,
+      raw: a.value?.raw ?? '',
     }));
     const seed = this.seed(cmd.text, assigns, cmd.redirects, where, before);
     if (argv.length === 0) {
@@ -112,7 +93,12 @@ export class ShellWalker {
       this.emit(seed, where, [], { wrappers: where.wrappers });
       return;
     }
-    runProgram(this, argv, seed, where);
+    this.run(argv, seed, where);
+    if (!this.hooked.has(seed) && (seed.redirects.length > 0 || seed.assigns.length > 0)) {
+      // `bash -c '…' > f`, `X=1 eval …`: the program was looked into rather than recorded,
+      // but its redirections and variables still apply.
+      this.emit(seed, where, [], { wrappers: where.wrappers });
+    }
   }
 
   private seed(
@@ -209,12 +195,47 @@ export class ShellWalker {
     this.emit(seed, where, [], { wrappers: where.wrappers, unparseable: reason });
   }
 
-  emit(
-    seed: Seed,
+  run(argv: Arg[], seed: Seed, where: Where): void {
+    runProgram(this, argv, seed, where);
+  }
+
+  hook(text: string | undefined, where: Where, channel: string, seedText: string): void {
+    const hidden: Where = {
+      ...where,
+      hidden: channel,
+      stdin: undefined,
+      stdinText: undefined,
+      upstream: [],
+    };
+    if (text === undefined) {
+      this.unparseable(seedText, hidden, `runs a program only known at run time (${channel})`);
+    } else this.nestedText(text, hidden, channel, seedText);
+  }
+
+  /** `GIT_EXTERNAL_DIFF=x git diff`: the command a variable names runs too. */
+  private commandVariables(
+    assigns: readonly { name: string; value: string | undefined }[],
     where: Where,
-    args: Arg[],
-    opts: { wrappers: string[]; matchArgs?: Arg[]; unparseable?: string },
+    seedText: string,
   ): void {
+    for (const a of assigns) {
+      if (!COMMAND_VARIABLES.has(a.name)) continue;
+      if (a.value === '') continue;
+      this.hook(
+        a.value === undefined ? undefined : variableCommand(a.value),
+        where,
+        a.name,
+        seedText,
+      );
+    }
+  }
+
+  emit(seed: Seed, where: Where, args: Arg[], opts: EmitOptions): void {
+    if (!this.hooked.has(seed)) {
+      this.hooked.add(seed);
+      if (seed.base) this.hooked.add(seed.base);
+      this.commandVariables(seed.assigns, where, seed.text);
+    }
     const head = args[0]?.value;
     const { name, qualified } = head ? programName(head) : { name: '', qualified: false };
     const risky = seed.assigns.filter((a) => isDangerousVar(a.name));
@@ -251,12 +272,14 @@ export class ShellWalker {
     };
     if (opts.unparseable) part.unparseable = opts.unparseable;
     if (this.envChanged) part.envChanged = this.envChanged;
+    if (opts.code) part.code = opts.code;
+    if (where.hidden) part.hidden = where.hidden;
     this.parts.push(part);
-    if (opts.wrappers.length === 0 && !where.extraArgs) this.track(part);
+    if (opts.wrappers.length === 0 && !where.extraArgs) this.track(part, where);
   }
 
   /** Builtins that change the state later commands see: cd, export, read, unset. */
-  private track(part: CommandPart): void {
+  private track(part: CommandPart, where: Where): void {
     const [, ...args] = part.argv;
     const values = args.map((a) => a.value);
     switch (part.name) {
@@ -284,6 +307,7 @@ export class ShellWalker {
         for (const v of values) {
           const m = v === undefined ? null : /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(v);
           if (m) this.setVar(m[1], m[2]);
+          if (m) this.commandVariables([{ name: m[1], value: m[2] }], where, part.text);
         }
         if (values.some((v) => v === undefined)) this.envChanged ??= 'an unknown variable';
         return;

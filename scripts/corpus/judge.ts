@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPermissionGate } from '../../src/permissions/gate';
+import { PermissionPolicy } from '../../src/permissions/policy';
+import type { PermissionMode } from '../../src/permissions/types';
+import { bash } from '../../src/tools/bash';
+
+/** What the gate did with a command: ran it unasked, asked the user, or refused it. */
+export type GateOutcome = 'ran' | 'asked' | 'denied';
+
+export interface Judgement {
+  outcome: GateOutcome;
+  /** The reason the approval prompt or the denial gave. */
+  reason: string;
+}
+
+/**
+ * A throwaway home with a project inside it, as a user's checkout sits: commands are
+ * judged in it (relative paths, `~`, `..`) and nothing is ever run.
+ */
+export interface Sandbox {
+  home: string;
+  workspace: string;
+  dispose: () => void;
+}
+
+export function makeSandbox(): Sandbox {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-corpus-')));
+  const home = path.join(root, 'home', 'user');
+  const workspace = path.join(home, 'src', 'project');
+  mkdirSync(workspace, { recursive: true });
+  return { home, workspace, dispose: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * The permission gate tick runs every bash call through (the first PreToolUse hook),
+ * with an approver that records the question and says no. The bash tool's own `access`
+ * builds the gate's input; the command is never executed.
+ */
+export function makeJudge(
+  sandbox: Sandbox,
+  mode: PermissionMode = 'default',
+): (command: string) => Promise<Judgement> {
+  const policy = new PermissionPolicy({
+    mode,
+    roots: [sandbox.workspace],
+    cwd: sandbox.workspace,
+    home: sandbox.home,
+    interactive: true,
+  });
+  const gate = createPermissionGate(policy);
+  const signal = new AbortController().signal;
+  return async (command) => {
+    let asked: string | undefined;
+    const access = bash.access({ command }, { cwd: sandbox.workspace });
+    const outcome = await gate(
+      { callId: 'corpus', toolName: bash.name, input: { command }, access },
+      {
+        sessionId: 'corpus',
+        cwd: sandbox.workspace,
+        signal,
+        approve: async (request) => {
+          asked = request.reason;
+          return { decision: 'deny' };
+        },
+        emit: () => {},
+      },
+    );
+    if (asked !== undefined) return { outcome: 'asked', reason: asked };
+    if (outcome?.block) return { outcome: 'denied', reason: outcome.block };
+    return { outcome: 'ran', reason: policy.classify(command).reason };
+  };
+}
