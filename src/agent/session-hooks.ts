@@ -28,6 +28,8 @@ export class SessionHooks {
   private context: string | undefined;
   private pending: Promise<unknown> = Promise.resolve();
   private started = false;
+  /** Notifications still running: the end waits for them rather than cutting them off. */
+  private readonly notifying = new Set<Promise<unknown>>();
   /** Session hooks outlive a turn (a notification runs while the user reads); aborted at the end. */
   private readonly controller = new AbortController();
 
@@ -78,7 +80,9 @@ export class SessionHooks {
     this.started = false;
     const run = this.pending.then(async () => {
       if (wasStarted) await this.run('SessionEnd', { reason });
-      if (final) this.controller.abort();
+      if (!final) return;
+      await Promise.allSettled([...this.notifying]);
+      this.controller.abort();
     });
     this.pending = run;
     return run;
@@ -87,6 +91,8 @@ export class SessionHooks {
   /** Fires Notification without holding up the question it announces. */
   notify(message: string, notificationType: string): void {
     if (!this.hooks.has('Notification')) return;
-    void this.run('Notification', { message, notificationType });
+    const running = this.run('Notification', { message, notificationType });
+    this.notifying.add(running);
+    void running.finally(() => this.notifying.delete(running));
   }
 }

@@ -3,7 +3,9 @@
  * documents: `//path` from the file-system root, `~/path` from home, `/path` from the
  * settings source (the project root for project settings, TICK_HOME for user settings),
  * `./path` from the current directory; a pattern without a leading anchor is relative to
- * the current directory, and in deny and ask rules matches at any depth below it.
+ * the current directory, and in deny and ask rules a name (`.env`, `*.env`) or a folder
+ * with everything in it (`src/**`) matches at any depth below it, while a deeper path
+ * (`src/components/**`) stays at its place.
  */
 import path from 'node:path';
 import { globToRegExp, isLiteralGlob } from './glob-match';
@@ -74,7 +76,11 @@ export function pathMatches(
   list: RuleList,
 ): boolean {
   const root = rootOf(matcher, ctx);
-  const anyDepth = matcher.base === 'cwd' && !matcher.dotAnchored && list !== 'allow';
+  const anyDepth =
+    matcher.base === 'cwd' &&
+    !matcher.dotAnchored &&
+    list !== 'allow' &&
+    !matcher.glob.replace(/\/\*\*$/, '').includes('/');
   let glob: string;
   if (matcher.base === 'absolute') glob = matcher.glob || '/';
   else if (matcher.glob === '') glob = root;

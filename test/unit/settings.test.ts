@@ -196,7 +196,7 @@ describe('settings files', () => {
       Stop: [{ hooks: [{ type: 'command', command: 'x' }] }],
     });
     expect(loaded.warnings).toEqual([
-      `${paths.project}: unknown keys (ignored): modle, permissions.alow, hooks.Stop[0].hooks[0].statusMessage`,
+      `${paths.project}: unknown keys (ignored): permissions.alow, hooks.Stop[0].hooks[0].statusMessage, modle`,
     ]);
   });
 
