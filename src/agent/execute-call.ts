@@ -32,7 +32,12 @@ export interface CallOutcome {
 }
 
 /** One call as hooks and the gate see it: tick's input plus Claude Code's view of it. */
-export function describeToolCall(tool: Tool, callId: string, input: unknown, cwd: string): ToolCallInput {
+export function describeToolCall(
+  tool: Tool,
+  callId: string,
+  input: unknown,
+  cwd: string,
+): ToolCallInput {
   return {
     callId,
     toolName: tool.name,
@@ -121,7 +126,10 @@ export async function executeToolCall(
   }
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
-      ? { decision: pre.permission, ...(pre.permissionReason ? { reason: pre.permissionReason } : {}) }
+      ? {
+          decision: pre.permission,
+          ...(pre.permissionReason ? { reason: pre.permissionReason } : {}),
+        }
       : undefined;
   const blocked = await ctx.permissions?.check(described, verdict, gateContext);
   if (blocked !== undefined) return finish({ output: blocked }, 'denied', pre.stop);
@@ -143,7 +151,14 @@ export async function executeToolCall(
   }
   const status: ToolStatus = ctx.signal.aborted ? 'cancelled' : result.isError ? 'error' : 'ok';
 
-  const post = await runPostHooks(ctx, described, result, status, Date.now() - started, hookContext);
+  const post = await runPostHooks(
+    ctx,
+    described,
+    result,
+    status,
+    Date.now() - started,
+    hookContext,
+  );
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
   return finish(result, status, pre.stop ?? post.stop);

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Config, PermissionRules } from './types';
 import type { PermissionMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
-import { ConfigError, SettingsError } from './errors';
+import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
 import type { RuleSourceInput } from '../permissions/policy-types';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
@@ -182,7 +182,11 @@ export async function resolveConfig(
     ...(layer.sourceDir ? { sourceDir: layer.sourceDir } : {}),
   }));
   if (allowed.length || disallowed.length) {
-    ruleSources.push({ source: 'flag', rules: { allow: allowed, deny: disallowed }, sourceDir: workspace });
+    ruleSources.push({
+      source: 'flag',
+      rules: { allow: allowed, deny: disallowed },
+      sourceDir: workspace,
+    });
   }
   let permissionMode = mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode;
   if (permissionMode === 'bypassPermissions' && merged.disableBypassPermissionsMode) {

@@ -26,11 +26,21 @@ export function ruleWarnings(
     for (const problem of parsed.problems) {
       if (!missing.includes(problem)) warnings.push(ruleProblemText(file, list, problem));
     }
-    if (missing.length) warnings.push(missingToolsText(file, list, missing.map((p) => p.text)));
+    if (missing.length)
+      warnings.push(
+        missingToolsText(
+          file,
+          list,
+          missing.map((p) => p.text),
+        ),
+      );
     if (!sourceDir) continue;
     permissions[list].forEach((text, index) => {
       const hint = rootAnchorHint(text, sourceDir);
-      if (hint) warnings.push(`${file}: note on permissions.${list}[${index}] ${JSON.stringify(text)}: ${hint}`);
+      if (hint)
+        warnings.push(
+          `${file}: note on permissions.${list}[${index}] ${JSON.stringify(text)}: ${hint}`,
+        );
     });
   }
   return warnings;

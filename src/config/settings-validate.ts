@@ -44,14 +44,19 @@ function deleteKeys(root: unknown, path: readonly PropertyKey[], keys: readonly 
  * Validates raw settings; unknown keys are dropped and reported as warnings. `sourceDir`
  * is where `/path` in the file's rules starts (for the warnings about such rules).
  */
-export function validateSettingsNow(path: string, raw: unknown, sourceDir?: string): LoadedSettings {
+export function validateSettingsNow(
+  path: string,
+  raw: unknown,
+  sourceDir?: string,
+): LoadedSettings {
   const warnings: string[] = [];
   const unknownKeys: string[] = [];
   const input: unknown = structuredClone(raw);
   for (;;) {
     const result = settingsFileSchema.safeParse(input);
     if (result.success) {
-      if (unknownKeys.length === 1) warnings.push(`${path}: unknown key ${unknownKeys[0]} (ignored)`);
+      if (unknownKeys.length === 1)
+        warnings.push(`${path}: unknown key ${unknownKeys[0]} (ignored)`);
       // Claude Code's own settings (env, statusLine, ...) are many: one line for them all.
       if (unknownKeys.length > 1) {
         warnings.push(`${path}: unknown keys (ignored): ${unknownKeys.join(', ')}`);

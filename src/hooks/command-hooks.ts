@@ -48,7 +48,12 @@ export function registerCommandHooks(
         continue;
       }
       for (const handler of group.hooks) {
-        const key = JSON.stringify([group.matcher ?? '', handler.command, handler.args, handler.if]);
+        const key = JSON.stringify([
+          group.matcher ?? '',
+          handler.command,
+          handler.args,
+          handler.if,
+        ]);
         if (seen.has(key)) continue;
         seen.add(key);
         registry.on(event, (input, ctx) => {

@@ -47,30 +47,17 @@ function eventFields<E extends HookEventName>(
     }
     case 'UserPromptSubmit':
       return { prompt: (input as HookInputs['UserPromptSubmit']).prompt };
-    case 'PreToolUse': {
-      const data = input as HookInputs['PreToolUse'];
-      return {
-        tool_name: data.claude.toolName,
-        tool_input: data.claude.toolInput,
-        tool_use_id: data.callId,
-      };
-    }
+    case 'PreToolUse':
+      return { ...toolFields(input as HookInputs['PreToolUse']) };
     case 'PostToolUse': {
       const data = input as HookInputs['PostToolUse'];
-      return {
-        tool_name: data.claude.toolName,
-        tool_input: data.claude.toolInput,
-        tool_response: data.response,
-        tool_use_id: data.callId,
-        duration_ms: data.durationMs,
-      };
+      const { tool_use_id, ...call } = toolFields(data);
+      return { ...call, tool_response: data.response, tool_use_id, duration_ms: data.durationMs };
     }
     case 'PostToolUseFailure': {
       const data = input as HookInputs['PostToolUseFailure'];
       return {
-        tool_name: data.claude.toolName,
-        tool_input: data.claude.toolInput,
-        tool_use_id: data.callId,
+        ...toolFields(data),
         error: data.error,
         is_interrupt: data.isInterrupt,
         duration_ms: data.durationMs,
@@ -107,6 +94,15 @@ function eventFields<E extends HookEventName>(
     default:
       return assertNever(event as never);
   }
+}
+
+/** The call as every tool event carries it: Claude Code's name and fields, and the call's id. */
+function toolFields(call: HookInputs['PreToolUse']) {
+  return {
+    tool_name: call.claude.toolName,
+    tool_input: call.claude.toolInput,
+    tool_use_id: call.callId,
+  };
 }
 
 /** What one hook run means: the outcome, and what the user should see (never blocking). */
@@ -263,7 +259,8 @@ function interpretJson(event: HookEventName, label: string, json: HookJsonOutput
   }
   const reason = asText(specific.permissionDecisionReason) ?? asText(json.reason);
   // The deprecated top-level `decision: "approve"` is an allow.
-  const decision = specific.permissionDecision ?? (json.decision === 'approve' ? 'allow' : undefined);
+  const decision =
+    specific.permissionDecision ?? (json.decision === 'approve' ? 'allow' : undefined);
   switch (decision) {
     case 'deny': {
       const text = reason ?? `Denied by ${label}`;
@@ -279,7 +276,11 @@ function interpretJson(event: HookEventName, label: string, json: HookJsonOutput
       };
     case 'allow':
       return {
-        outcome: { ...outcome, permission: 'allow', ...(reason ? { permissionReason: reason } : {}) },
+        outcome: {
+          ...outcome,
+          permission: 'allow',
+          ...(reason ? { permissionReason: reason } : {}),
+        },
         notices,
       };
     default:

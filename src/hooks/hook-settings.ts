@@ -107,7 +107,10 @@ export function usableHooks(parsed: ParsedHooks): {
             `${where}.hooks[${h}] is a "${handler.type}" hook; tick runs only "command" hooks (ignored)`,
           );
       });
-      kept.push({ ...(group.matcher !== undefined ? { matcher: group.matcher } : {}), hooks: handlers });
+      kept.push({
+        ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
+        hooks: handlers,
+      });
     });
     hooks[event] = kept;
   }

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../agent/events';
 import { deniedByUser, deniedCancelled } from './denial-text';
-import type { HookVerdict, PermissionPolicy, ToolCall } from './policy';
+import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
 import type { ApprovalDecision, ApprovalRequest, Approve } from './types';
 
 /** What the gate needs besides the call: the user, the abort signal, the event stream. */
@@ -22,16 +22,24 @@ export interface GateCall extends ToolCall {
  */
 export interface PermissionGate {
   floor(call: GateCall, ctx: GateContext): string | undefined;
-  check(call: GateCall, hook: HookVerdict | undefined, ctx: GateContext): Promise<string | undefined>;
+  check(
+    call: GateCall,
+    hook: HookVerdict | undefined,
+    ctx: GateContext,
+  ): Promise<string | undefined>;
+}
+
+/** Reports a denial and gives the tool result the model reads. */
+function denied(call: GateCall, decision: PermissionDecision, ctx: GateContext): string {
+  ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'deny', by: decision.by });
+  return decision.message ?? `Error: Permission denied (${decision.reason}).`;
 }
 
 export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
   return {
     floor(call, ctx) {
       const decision = policy.floor(call);
-      if (!decision) return undefined;
-      ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'deny', by: decision.by });
-      return decision.message ?? `Error: Permission denied (${decision.reason}).`;
+      return decision ? denied(call, decision, ctx) : undefined;
     },
 
     async check(call, hook, ctx) {
@@ -39,19 +47,16 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
       if (decision.action === 'allow') {
         // A hook's allow skipped a prompt: say so, as a rule's would not need to.
         if (decision.by === 'hook') {
-          ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'allow', by: 'hook' });
+          ctx.emit({
+            type: 'permission_decided',
+            callId: call.callId,
+            decision: 'allow',
+            by: 'hook',
+          });
         }
         return undefined;
       }
-      if (decision.action === 'deny') {
-        ctx.emit({
-          type: 'permission_decided',
-          callId: call.callId,
-          decision: 'deny',
-          by: decision.by,
-        });
-        return decision.message ?? `Error: Permission denied (${decision.reason}).`;
-      }
+      if (decision.action === 'deny') return denied(call, decision, ctx);
       const request: ApprovalRequest = {
         callId: call.callId,
         toolName: call.toolName,

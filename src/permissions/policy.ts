@@ -245,7 +245,11 @@ export class PermissionPolicy {
     });
   }
 
-  private decideFiles(toolName: string, access: ToolAccess, hook?: HookVerdict): PermissionDecision {
+  private decideFiles(
+    toolName: string,
+    access: ToolAccess,
+    hook?: HookVerdict,
+  ): PermissionDecision {
     const paths = (access.paths ?? []).map((p) => this.realpath(path.resolve(this.cwd, p)));
     const write = access.kind === 'write';
     const subject = paths.join(', ') || toolName;

@@ -98,7 +98,10 @@ export function parseRule(input: string, options: ParseOptions): ParsedRule {
     return error(`it does not start with a tool name (found '${name}')`);
   }
   if (name.startsWith('mcp__')) {
-    return warning(`${name} is an MCP tool; tick has no MCP servers, so the rule cannot apply`, name);
+    return warning(
+      `${name} is an MCP tool; tick has no MCP servers, so the rule cannot apply`,
+      name,
+    );
   }
   if (spec === '') return error(`empty parentheses (write '${name}' for the whole tool)`);
   if (name.includes('*')) return toolPatternRule(text, name, spec, options);

@@ -31,8 +31,18 @@ export type RuleContext = PathContext;
 
 /** A call as rules see it: bash with its analysed parts, or the paths a file tool touches. */
 export type RuleCall =
-  | { toolName: string; names: readonly string[]; command: string; parts: readonly ClassifiedPart[] }
-  | { toolName: string; names: readonly string[]; kind: ToolAccess['kind']; paths: readonly string[] };
+  | {
+      toolName: string;
+      names: readonly string[];
+      command: string;
+      parts: readonly ClassifiedPart[];
+    }
+  | {
+      toolName: string;
+      names: readonly string[];
+      kind: ToolAccess['kind'];
+      paths: readonly string[];
+    };
 
 export interface RuleMatch {
   decision: RuleList;
@@ -49,7 +59,8 @@ export function ruleCovers(rule: Rule, call: RuleCall, list: RuleList): boolean 
   if (rule.tool === call.toolName) return true;
   if (!('kind' in call)) return false;
   if (rule.family === 'edit') return call.kind === 'write';
-  if (rule.family === 'read') return call.kind === 'read' || (list === 'deny' && call.kind === 'write');
+  if (rule.family === 'read')
+    return call.kind === 'read' || (list === 'deny' && call.kind === 'write');
   return false;
 }
 

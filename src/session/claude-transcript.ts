@@ -68,7 +68,11 @@ export function transcriptEntry(message: ChatMessage, meta: TranscriptMeta): Blo
         message: {
           role: 'user',
           content: [
-            { type: 'tool_result', tool_use_id: message.tool_call_id, content: textOf(message.content) },
+            {
+              type: 'tool_result',
+              tool_use_id: message.tool_call_id,
+              content: textOf(message.content),
+            },
           ],
         },
       };

@@ -112,6 +112,7 @@ export const bash: Tool<typeof schema> = {
     name: 'Bash',
     toolInput: (input) => defined({ command: input.command, timeout: input.timeout }),
     // Claude Code's `description` and `run_in_background` have no counterpart; dropped.
-    fromToolInput: (toolInput) => defined({ command: toolInput.command, timeout: toolInput.timeout }),
+    fromToolInput: (toolInput) =>
+      defined({ command: toolInput.command, timeout: toolInput.timeout }),
   },
 };

@@ -115,7 +115,11 @@ export const read_file: Tool<typeof schema> = {
       return { output: fsErrorText(err, shown), isError: true };
     }
     if (total === 0) {
-      return { output: '(empty file)', display: { lines: 0 }, claude: readResponse(abs, [''], 1, 1) };
+      return {
+        output: '(empty file)',
+        display: { lines: 0 },
+        claude: readResponse(abs, [''], 1, 1),
+      };
     }
     if (offset > total) return pastEnd(offset, shown, total);
     const remaining = total - (offset - 1) - selected.length;

@@ -53,7 +53,10 @@ export interface ClaudeCodeFace<I> {
   /** tick's input as Claude Code's `tool_input` (absolute `file_path`, `old_string`, ...). */
   toolInput(input: I, ctx: ClaudeFaceContext): Record<string, unknown>;
   /** A hook's `updatedInput` (Claude Code's fields) back to tick's; the schema checks it after. */
-  fromToolInput(toolInput: Record<string, unknown>, ctx: ClaudeFaceContext): Record<string, unknown>;
+  fromToolInput(
+    toolInput: Record<string, unknown>,
+    ctx: ClaudeFaceContext,
+  ): Record<string, unknown>;
 }
 
 /**

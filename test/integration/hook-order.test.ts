@@ -120,12 +120,19 @@ describe('the order of decisions', () => {
   });
 
   it("a hook's deny blocks even in bypassPermissions, and the model reads its reason", async () => {
-    const { results, server: s, cwd } = await run({
+    const {
+      results,
+      server: s,
+      cwd,
+    } = await run({
       turns: [{ toolCalls: [{ name: 'write_file', arguments: { path: '.env', content: 'X=1' } }] }],
       hooks: (c) => pre(hook(c, 'deny', DENY)),
       config: { permissionMode: 'bypassPermissions' },
     });
-    expect(results[0]).toMatchObject({ status: 'denied', output: 'Blocked by hook: not on my watch' });
+    expect(results[0]).toMatchObject({
+      status: 'denied',
+      output: 'Blocked by hook: not on my watch',
+    });
     expect(existsSync(join(cwd, '.env'))).toBe(false);
     expect(s.requests[1].body.messages.at(-1)).toMatchObject({
       role: 'tool',
@@ -206,7 +213,8 @@ describe('the order of decisions', () => {
     const { cwd } = await run({
       turns: [bash('echo oops; exit 3'), bash('echo fine')],
       hooks: (c) => {
-        const log = (event: string) => `jq -c '{e: .hook_event_name, c: .tool_input.command, err: .error, out: .tool_response.stdout}' >> '${join(c, 'post.log')}' # ${event}`;
+        const log = (event: string) =>
+          `jq -c '{e: .hook_event_name, c: .tool_input.command, err: .error, out: .tool_response.stdout}' >> '${join(c, 'post.log')}' # ${event}`;
         return {
           PostToolUse: [{ hooks: [{ type: 'command', command: log('post') }] }],
           PostToolUseFailure: [{ hooks: [{ type: 'command', command: log('failure') }] }],

@@ -6,6 +6,7 @@ import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripte
 import { collect, scriptedApprove, testConfig } from '../support/agent-harness';
 import { corpus } from '../support/corpora';
 import type { HookEventName } from '../../src/hooks/types';
+import { buildHookStdin } from '../../src/hooks/hook-protocol';
 
 /*
  * Every tool of tick runs for real under a logging hook on every event; each payload is
@@ -196,5 +197,51 @@ describe("tick's hook payloads have the fields of Claude Code's real ones", () =
     });
     expect(find(logged, 'SessionEnd')).toMatchObject({ reason: 'other' });
     expect(find(logged, 'SessionStart')).toMatchObject({ source: 'startup' });
+  });
+});
+
+describe('the events fired by others (subagents) or while waiting', () => {
+  const meta = { sessionId: 's', cwd: '/w', transcriptPath: '/t.jsonl', permissionMode: 'plan' };
+
+  it('SubagentStop carries the fields of the recorded one, plus the last message', () => {
+    const ours = buildHookStdin(
+      'SubagentStop',
+      {
+        lastMessage: 'found 3 call sites',
+        stopHookActive: false,
+        agentId: 'a363983',
+        agentType: 'Explore',
+        agentTranscriptPath: '/t/subagents/agent-a363983.jsonl',
+      },
+      meta,
+    );
+    const theirs = find(real, 'SubagentStop')!;
+    expect(Object.keys(ours).filter((key) => key !== 'last_assistant_message')).toEqual(
+      Object.keys(theirs),
+    );
+    expect(ours.last_assistant_message).toBe('found 3 call sites');
+  });
+
+  it('Notification has no permission_mode, as recorded', () => {
+    const ours = buildHookStdin(
+      'Notification',
+      { message: 'tick needs your permission to use Bash', notificationType: 'permission_prompt' },
+      meta,
+    );
+    expect(Object.keys(ours)).toEqual(Object.keys(find(real, 'Notification')!));
+  });
+
+  it('PreCompact carries trigger and custom_instructions', () => {
+    expect(
+      buildHookStdin('PreCompact', { trigger: 'manual', customInstructions: 'keep the plan' }, meta),
+    ).toEqual({
+      session_id: 's',
+      transcript_path: '/t.jsonl',
+      cwd: '/w',
+      permission_mode: 'plan',
+      hook_event_name: 'PreCompact',
+      trigger: 'manual',
+      custom_instructions: 'keep the plan',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAgent } from '../../src/agent/agent';
 import {
@@ -46,6 +46,26 @@ async function agentWith(
   const { approve, asked } = scriptedApprove(options.answers ?? []);
   const agent = await createAgent(config, { approve, interactive: options.interactive ?? true });
   return { agent, config, asked, server };
+}
+
+/** One session run (a prompt, print mode), then the same session resumed; both agents closed. */
+async function runThenResume(
+  config: Config,
+  beforeResume: (transcript: string) => void = () => {},
+) {
+  const { approve } = scriptedApprove([]);
+  const first = await openSessionForRun(config);
+  const agent = await createAgent(config, { ...first.agentOptions, approve, interactive: false });
+  await collect(agent.run('one', new AbortController().signal));
+  await agent.close();
+  first.close();
+  beforeResume(agent.transcriptPath);
+  const again = await openSessionForRun(config, { kind: 'latest' });
+  const resumed = await createAgent(config, { ...again.agentOptions, approve, interactive: false });
+  await collect(resumed.run('two', new AbortController().signal));
+  await resumed.close();
+  again.close();
+  return { first: agent, resumed };
 }
 
 const lines = (file: string) =>
@@ -98,20 +118,7 @@ describe('SessionStart and SessionEnd', () => {
     const config = testConfig(server.baseURL);
     const log = join(config.cwd, 'life.log');
     config.hooks = { SessionStart: on(`jq -c '{s: .source}' >> '${log}'`) };
-    const { approve } = scriptedApprove([]);
-    const first = await openSessionForRun(config);
-    const agent = await createAgent(config, { ...first.agentOptions, approve, interactive: false });
-    await collect(agent.run('one', new AbortController().signal));
-    await agent.close();
-    first.close();
-    const again = await openSessionForRun(config, { kind: 'latest' });
-    const resumed = await createAgent(config, {
-      ...again.agentOptions,
-      approve,
-      interactive: false,
-    });
-    await resumed.close();
-    again.close();
+    await runThenResume(config);
     expect(lines(log)).toEqual([{ s: 'startup' }, { s: 'resume' }]);
   });
 });
@@ -201,24 +208,9 @@ describe('transcript_path', () => {
   it('writes a resumed session’s earlier messages first when the transcript is new', async () => {
     server = await startScriptedServer([{ text: 'first answer' }, { text: 'second answer' }]);
     const config = testConfig(server.baseURL);
-    const { approve } = scriptedApprove([]);
-    const first = await openSessionForRun(config);
-    const agent = await createAgent(config, { ...first.agentOptions, approve, interactive: false });
-    await collect(agent.run('one', new AbortController().signal));
-    await agent.close();
-    first.close();
-    const { rmSync } = await import('node:fs');
-    rmSync(agent.transcriptPath);
-    const again = await openSessionForRun(config, { kind: 'latest' });
-    const resumed = await createAgent(config, {
-      ...again.agentOptions,
-      approve,
-      interactive: false,
-    });
-    expect(resumed.transcriptPath).toBe(agent.transcriptPath);
-    await collect(resumed.run('two', new AbortController().signal));
-    await resumed.close();
-    again.close();
+    // The transcript of the first run is gone (an older tick wrote none): resuming rewrites it.
+    const { first, resumed } = await runThenResume(config, (transcript) => rmSync(transcript));
+    expect(resumed.transcriptPath).toBe(first.transcriptPath);
     expect(
       lines(resumed.transcriptPath).map((line) =>
         JSON.stringify((line.message as { content: unknown }).content),

@@ -178,7 +178,11 @@ describe('permission gate', () => {
     const h = harness([]);
     const call = { callId: 'c1', toolName: 'bash', input: {}, access: exec('rm -rf /') };
     const gate = createPermissionGate(h.policy);
-    const ctx = { signal: new AbortController().signal, approve: async () => ({ decision: 'allow_once' as const }), emit: (e: AgentEvent) => h.events.push(e) };
+    const ctx = {
+      signal: new AbortController().signal,
+      approve: async () => ({ decision: 'allow_once' as const }),
+      emit: (e: AgentEvent) => h.events.push(e),
+    };
     expect(gate.floor(call, ctx)).toMatch(/^Error: Permission denied: rm -rf \/ is forbidden/);
     expect(gate.floor({ ...call, access: exec('rm -rf build') }, ctx)).toBeUndefined();
     expect(h.events).toEqual([
@@ -212,7 +216,7 @@ describe('permission gate', () => {
     );
   });
 
-  it("asks when a hook asks, even for what a rule or the mode allows; print mode denies", async () => {
+  it('asks when a hook asks, even for what a rule or the mode allows; print mode denies', async () => {
     const ask: HookVerdict = { decision: 'ask', reason: 'pushes are reviewed' };
     const h = harness([{ decision: 'allow_once' }], {
       mode: 'bypassPermissions',
@@ -220,7 +224,12 @@ describe('permission gate', () => {
     });
     expect(await h.run('bash', exec('git push'), 'c1', ask)).toEqual({});
     expect(h.asked).toEqual([
-      { callId: 'c1', toolName: 'bash', subject: 'git push', reason: 'a hook asks: pushes are reviewed' },
+      {
+        callId: 'c1',
+        toolName: 'bash',
+        subject: 'git push',
+        reason: 'a hook asks: pushes are reviewed',
+      },
     ]);
     const printMode = harness([], { interactive: false });
     expect((await printMode.run('bash', exec('git status'), 'c1', ask)).block).toContain(

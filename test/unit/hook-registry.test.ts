@@ -93,7 +93,10 @@ describe('runHooks', () => {
       await sleep(30);
       return { claudeInput: { command: 'ls -la' } };
     });
-    registry.on('PreToolUse', async () => ({ claudeInput: { command: 'ls -1' }, context: 'checked' }));
+    registry.on('PreToolUse', async () => ({
+      claudeInput: { command: 'ls -1' },
+      context: 'checked',
+    }));
     const { ctx } = context();
     expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
       claudeInput: { command: 'ls -la' },

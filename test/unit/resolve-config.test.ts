@@ -241,7 +241,7 @@ describe('resolveConfig paths', () => {
   });
 
   it('a missing directory is a clear error', async () => {
-    const { cwd, env, project } = setup();
+    const { cwd, env } = setup();
     writeFileSync(join(cwd, 'file'), '');
     expect((await errorOf(() => resolveConfig({ cwd: 'nope' }, env, cwd))).message).toBe(
       `--cwd: no such directory: ${join(cwd, 'nope')}`,

@@ -140,7 +140,10 @@ describe('parseRule accepts both naming schemes', () => {
     const parsed = parseRule('Bash(rm -rf C\\:/:*)', { list: 'deny', tools });
     expect(parsed).toMatchObject({ rule: { command: { kind: 'prefix', prefix: 'rm -rf C:/' } } });
     const rule = `Bash(python3 -c "print\\('hi'\\)")`;
-    expect(bash({ allow: [rule] }, `python3 -c "print('hi')"`)).toEqual({ decision: 'allow', rule });
+    expect(bash({ allow: [rule] }, `python3 -c "print('hi')"`)).toEqual({
+      decision: 'allow',
+      rule,
+    });
   });
 });
 
@@ -253,11 +256,17 @@ describe('file rule matching', () => {
       file({ allow: ['edit_file(src/**)'] }, 'edit_file', `${ws}/lib/src/b.ts`),
     ).toBeUndefined();
     // An allow rule reads a pattern at the current directory only; deny and ask at any depth.
-    expect(file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`)).toBeUndefined();
+    expect(
+      file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`),
+    ).toBeUndefined();
     expect(file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/x.md`)).toBe('allow');
     expect(file({ deny: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`)).toBe('deny');
-    expect(file({ deny: ['Edit(src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`)).toBe('deny');
-    expect(file({ deny: ['Edit(./src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`)).toBeUndefined();
+    expect(file({ deny: ['Edit(src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`)).toBe(
+      'deny',
+    );
+    expect(
+      file({ deny: ['Edit(./src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`),
+    ).toBeUndefined();
     expect(
       file({ allow: ['edit_file(./README.md)'] }, 'edit_file', `${ws}/docs/README.md`),
     ).toBeUndefined();
@@ -276,8 +285,11 @@ describe('file rule matching', () => {
     expect(file({ allow: ['write_file(/tmp/*)'] }, 'write_file', `${ws}/tmp/x.txt`)).toBe('allow');
     const user = entries({ deny: ['Read(/secrets/**)'] }, '/home/tester/.tick');
     const read = (p: string) =>
-      matchRules(user, { toolName: 'read_file', names: namesOf('read_file'), kind: 'read', paths: [p] }, ctx)
-        ?.decision;
+      matchRules(
+        user,
+        { toolName: 'read_file', names: namesOf('read_file'), kind: 'read', paths: [p] },
+        ctx,
+      )?.decision;
     expect(read('/home/tester/.tick/secrets/a')).toBe('deny');
     expect(read(`${ws}/secrets/a`)).toBeUndefined();
   });
@@ -308,7 +320,11 @@ describe('file rule matching', () => {
     const odd = { cwd: '/work/[x]', home };
     const parsed = parseRuleList(['edit_file(src/**)'], 'allow', 'flag', { tools }).entries;
     const edit = (p: string) =>
-      matchRules(parsed, { toolName: 'edit_file', names: namesOf('edit_file'), kind: 'write', paths: [p] }, odd);
+      matchRules(
+        parsed,
+        { toolName: 'edit_file', names: namesOf('edit_file'), kind: 'write', paths: [p] },
+        odd,
+      );
     expect(edit('/work/[x]/src/a.ts')?.decision).toBe('allow');
     expect(edit('/work/x/src/a.ts')).toBeUndefined();
   });

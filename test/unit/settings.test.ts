@@ -249,7 +249,14 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
       permissions: { defaultMode: 'dontAsk', disableBypassPermissionsMode: 'disable' },
       sandbox: { enabled: true, network: { allowedDomains: [] } },
       hooks: {
-        Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is the task done?' }, { type: 'command', command: 'x' }] }],
+        Stop: [
+          {
+            hooks: [
+              { type: 'prompt', prompt: 'Is the task done?' },
+              { type: 'command', command: 'x' },
+            ],
+          },
+        ],
         PostToolUse: [{ matcher: 'Edit|(', hooks: [{ type: 'command', command: 'y' }] }],
       },
     });
