@@ -233,7 +233,11 @@ describe('the events fired by others (subagents) or while waiting', () => {
 
   it('PreCompact carries trigger and custom_instructions', () => {
     expect(
-      buildHookStdin('PreCompact', { trigger: 'manual', customInstructions: 'keep the plan' }, meta),
+      buildHookStdin(
+        'PreCompact',
+        { trigger: 'manual', customInstructions: 'keep the plan' },
+        meta,
+      ),
     ).toEqual({
       session_id: 's',
       transcript_path: '/t.jsonl',

@@ -11,7 +11,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../src/permissions/classify-command';
 import { PermissionPolicy } from '../../src/permissions/policy';
-import { matchRules, parseRuleList, type RuleList } from '../../src/permissions/rules';
+import {
+  matchRules,
+  parseRuleList,
+  type RuleCall,
+  type RuleList,
+} from '../../src/permissions/rules';
 import { toolNaming } from '../../src/tools/registry';
 import { corpus } from '../support/corpora';
 
@@ -41,7 +46,8 @@ interface Check {
   sourceDir?: string;
 }
 
-const kindOf = (tool: Tool) => (tool === 'read_file' || tool === 'glob' ? 'read' : 'write');
+const kindOf = (tool: Tool): 'read' | 'write' =>
+  tool === 'read_file' || tool === 'glob' ? 'read' : 'write';
 const abs = (p: string) =>
   p.startsWith('~/') ? path.join(home, p.slice(2)) : path.isAbsolute(p) ? p : path.join(cwd, p);
 
@@ -52,7 +58,7 @@ function matches(rule: string, check: Check): boolean {
   });
   expect(parsed.problems, rule).toEqual([]);
   const names = [check.tool, ...(tools.find((t) => t.name === check.tool)?.claudeNames ?? [])];
-  const call =
+  const call: RuleCall =
     check.tool === 'bash'
       ? {
           toolName: 'bash',
