@@ -109,6 +109,10 @@ export async function executeToolCall(
     });
     return finish({ output }, 'denied', pre.stop);
   }
+  // `continue: false` stops everything after the hooks: the call does not run either.
+  if (pre.stop !== undefined) {
+    return finish({ output: `Error: not run: ${pre.stop}` }, 'cancelled', pre.stop);
+  }
   const rewrite =
     pre.claudeInput !== undefined
       ? tool.claude.fromToolInput(pre.claudeInput, { cwd: ctx.cwd })
@@ -117,12 +121,12 @@ export async function executeToolCall(
     const rewritten = validateToolInput(tool, rewrite);
     if (!rewritten.ok) {
       const output = `${rewritten.error} (after a PreToolUse hook rewrote the input)`;
-      return finish({ output }, 'error', pre.stop);
+      return finish({ output }, 'error');
     }
     described = describeToolCall(tool, call.id, rewritten.input, ctx.cwd);
     // The rewritten call meets the floor too: a hook cannot turn it into a forbidden one.
     const again = ctx.permissions?.floor(described, gateContext);
-    if (again !== undefined) return finish({ output: again }, 'denied', pre.stop);
+    if (again !== undefined) return finish({ output: again }, 'denied');
   }
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
@@ -132,7 +136,7 @@ export async function executeToolCall(
         }
       : undefined;
   const blocked = await ctx.permissions?.check(described, verdict, gateContext);
-  if (blocked !== undefined) return finish({ output: blocked }, 'denied', pre.stop);
+  if (blocked !== undefined) return finish({ output: blocked }, 'denied');
   if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
 
   let result: ToolResult;
@@ -161,7 +165,7 @@ export async function executeToolCall(
   );
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
-  return finish(result, status, pre.stop ?? post.stop);
+  return finish(result, status, post.stop);
 }
 
 /** PostToolUse after a success, PostToolUseFailure after a failure, as Claude Code fires them. */

@@ -209,6 +209,19 @@ describe('the order of decisions', () => {
     expect(readFileSync(join(cwd, 'a.txt'), 'utf8')).toBe('TWO');
   });
 
+  it('continue false in PreToolUse ends the turn without running the call', async () => {
+    const { results, events, cwd } = await run({
+      turns: [bash('touch made')],
+      hooks: (c) => pre(hook(c, 'stop', '{"continue": false, "stopReason": "budget spent"}')),
+    });
+    expect(results[0]).toMatchObject({
+      status: 'cancelled',
+      output: 'Error: not run: budget spent',
+    });
+    expect(existsSync(join(cwd, 'made'))).toBe(false);
+    expect(ofType(events, 'turn_end')[0].reason).toBe('stopped');
+  });
+
   it('fires PostToolUseFailure, not PostToolUse, for a command that fails', async () => {
     const { cwd } = await run({
       turns: [bash('echo oops; exit 3'), bash('echo fine')],
