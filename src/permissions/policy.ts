@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { bashAlwaysRule, fileAlwaysRule } from './always-rule';
 import { classifyCommand, describePart, type CommandClassification } from './classify-command';
-import { deniedByRule, deniedForbidden, deniedInPlanMode, deniedInPrintMode } from './denial-text';
+import { deniedForbidden, deniedInPlanMode } from './denial-text';
+import { allow, allowByRule, ask, askByHook, askByRule, deny, denyByRule } from './decisions';
 import { displayPath, isInsideRoots, protectedPath, resolveRealPath, secretPath } from './paths';
 import { RuleBook } from './rule-book';
 import {
@@ -206,10 +207,10 @@ export class PermissionPolicy {
   private decideNone(toolName: string, hook?: HookVerdict): PermissionDecision {
     const subject = toolName;
     const match = this.match({ toolName, names: this.namesOf(toolName), kind: 'none', paths: [] });
-    if (match?.decision === 'deny') return this.denyByRule(match, subject);
-    if (match?.decision === 'ask') return this.askByRule(match, subject);
-    if (hook?.decision === 'ask') return this.askByHook(subject, hook);
-    return this.allow(hook ? 'hook' : 'no access needed', 'touches nothing', subject);
+    if (match?.decision === 'deny') return denyByRule(match, subject);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    return allow(hook ? 'hook' : 'no access needed', 'touches nothing', subject);
   }
 
   private decideBash(command: string, hook?: HookVerdict): PermissionDecision {
@@ -223,24 +224,23 @@ export class PermissionPolicy {
       command,
       parts: cls.parts,
     });
-    if (match?.decision === 'deny') return this.denyByRule(match, subject);
+    if (match?.decision === 'deny') return denyByRule(match, subject);
     if (this.mode === 'plan' && cls.level !== 'read-only') {
       const planReason = top ? describePart(top) : reason;
-      return this.deny(
+      return deny(
         'mode plan',
         planReason,
         subject,
         deniedInPlanMode(subject, `not read-only: ${planReason}`),
       );
     }
-    if (match?.decision === 'ask') return this.askByRule(match, subject);
-    if (hook?.decision === 'ask') return this.askByHook(subject, hook);
-    if (hook?.decision === 'allow') return this.allow('hook', hook.reason ?? reason, subject);
-    if (match?.decision === 'allow') return this.allowByRule(match, subject);
-    if (this.mode === 'bypassPermissions')
-      return this.allow(`mode ${this.mode}`, cls.reason, subject);
-    if (cls.level !== 'risky') return this.allow(`mode ${this.mode}`, cls.reason, subject);
-    return this.ask(subject, reason, `mode ${this.mode}`, {
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, cls.reason, subject);
+    if (cls.level !== 'risky') return allow(`mode ${this.mode}`, cls.reason, subject);
+    return ask(this.interactive, subject, reason, `mode ${this.mode}`, {
       alwaysRule: bashAlwaysRule(command, cls.parts),
     });
   }
@@ -254,23 +254,22 @@ export class PermissionPolicy {
     const write = access.kind === 'write';
     const subject = paths.join(', ') || toolName;
     const match = this.match({ toolName, names: this.namesOf(toolName), kind: access.kind, paths });
-    if (match?.decision === 'deny') return this.denyByRule(match, subject);
+    if (match?.decision === 'deny') return denyByRule(match, subject);
     if (write && this.mode === 'plan') {
-      return this.deny(
+      return deny(
         'mode plan',
         `${toolName} changes files`,
         subject,
         deniedInPlanMode(subject, `${toolName} changes files`),
       );
     }
-    if (match?.decision === 'ask') return this.askByRule(match, subject);
-    if (hook?.decision === 'ask') return this.askByHook(subject, hook);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
     if (hook?.decision === 'allow') {
-      return this.allow('hook', hook.reason ?? 'allowed by a hook', subject);
+      return allow('hook', hook.reason ?? 'allowed by a hook', subject);
     }
-    if (match?.decision === 'allow') return this.allowByRule(match, subject);
-    if (this.mode === 'bypassPermissions')
-      return this.allow(`mode ${this.mode}`, 'bypass', subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, 'bypass', subject);
     const concerns: string[] = [];
     for (const p of paths) {
       if (!isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
@@ -281,81 +280,23 @@ export class PermissionPolicy {
     }
     const always = fileAlwaysRule(toolName, paths, this.cwd);
     if (concerns.length > 0) {
-      return this.ask(subject, concerns.join('; '), `mode ${this.mode}`, { alwaysRule: always });
+      return ask(this.interactive, subject, concerns.join('; '), `mode ${this.mode}`, {
+        alwaysRule: always,
+      });
     }
     if (write && this.mode === 'default') {
       const shown = paths.map((p) => displayPath(p, this.cwd, this.home)).join(', ');
       const verb = toolName === 'edit_file' ? 'edits' : 'writes';
-      return this.ask(subject, `${verb} ${shown}`, 'mode default', {
+      return ask(this.interactive, subject, `${verb} ${shown}`, 'mode default', {
         alwaysRule: always,
         acceptEdits: true,
       });
     }
-    return this.allow(
+    return allow(
       `mode ${this.mode}`,
       write ? 'edits inside the workspace' : 'reads inside the workspace',
       subject,
     );
-  }
-
-  private allow(by: string, reason: string, subject: string): PermissionDecision {
-    return { action: 'allow', reason, by, subject };
-  }
-
-  private allowByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.allow(`rule allow ${rule}`, `allowed by ${rule} (${match.entry.source})`, subject);
-  }
-
-  private deny(by: string, reason: string, subject: string, message: string): PermissionDecision {
-    return { action: 'deny', reason, by, subject, message };
-  }
-
-  private denyByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.deny(
-      `rule deny ${rule}`,
-      `denied by ${rule}`,
-      subject,
-      deniedByRule(subject, rule, match.entry.source),
-    );
-  }
-
-  private askByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.ask(subject, `matches the ask rule ${rule}`, `rule ask ${rule}`, { askRule: true });
-  }
-
-  private askByHook(subject: string, hook: HookVerdict): PermissionDecision {
-    return this.ask(subject, `a hook asks: ${hook.reason ?? 'approval needed'}`, 'hook', {
-      hookAsk: true,
-    });
-  }
-
-  /** Ask the user; in print mode there is no one to ask, so it is a denial that names the fix. */
-  private ask(
-    subject: string,
-    reason: string,
-    by: string,
-    opts: { alwaysRule?: string; acceptEdits?: boolean; askRule?: boolean; hookAsk?: boolean } = {},
-  ): PermissionDecision {
-    if (!this.interactive) {
-      const message =
-        opts.askRule || opts.hookAsk
-          ? deniedInPrintMode(subject, reason, { askRule: opts.askRule, hookAsk: opts.hookAsk })
-          : deniedInPrintMode(subject, reason, {
-              acceptEdits: opts.acceptEdits ?? false,
-              rule: opts.alwaysRule,
-            });
-      return this.deny('print mode', reason, subject, message);
-    }
-    return {
-      action: 'ask',
-      reason,
-      by,
-      subject,
-      ...(opts.alwaysRule ? { alwaysRule: opts.alwaysRule } : {}),
-    };
   }
 }
 
