@@ -1,3 +1,4 @@
+import type { ApprovalRequest } from '../../src/permissions/types';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,21 +55,19 @@ export function makeJudge(
   return async (command) => {
     let asked: string | undefined;
     const access = bash.access({ command }, { cwd: sandbox.workspace });
-    const outcome = await gate(
-      { callId: 'corpus', toolName: bash.name, input: { command }, access },
-      {
-        sessionId: 'corpus',
-        cwd: sandbox.workspace,
-        signal,
-        approve: async (request) => {
-          asked = request.reason;
-          return { decision: 'deny' };
-        },
-        emit: () => {},
+    const call = { callId: 'corpus', toolName: bash.name, input: { command }, access };
+    const ctx = {
+      signal,
+      approve: async (request: ApprovalRequest) => {
+        asked = request.reason;
+        return { decision: 'deny' as const };
       },
-    );
+      emit: () => {},
+    };
+    // As the loop runs it: tick's forbidden floor, then (no hooks here) rules, mode, analysis.
+    const blocked = gate.floor(call, ctx) ?? (await gate.check(call, undefined, ctx));
     if (asked !== undefined) return { outcome: 'asked', reason: asked };
-    if (outcome?.block) return { outcome: 'denied', reason: outcome.block };
+    if (blocked !== undefined) return { outcome: 'denied', reason: blocked };
     return { outcome: 'ran', reason: policy.classify(command).reason };
   };
 }

@@ -6,14 +6,18 @@ import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
-import { TOOLS, toolDefinitions } from '../tools/registry';
+import { lookupTool, parseToolInput, TOOLS, toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
 import { saveLocalRule } from '../config/local-rules';
+import { claudeTranscriptFile, ClaudeTranscript } from '../session/claude-transcript';
+import { sessionDir } from '../session/paths';
+import type { SessionEndReason } from '../hooks/types';
 import { buildSystemPrompt, loadProjectInstructions } from './prompt';
 import { runAgent, type AgentState } from './loop';
+import { SessionHooks } from './session-hooks';
 
 /** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
 export interface Agent {
@@ -31,7 +35,10 @@ export interface Agent {
   /** /clear: a new conversation. */
   reset(): void;
   setModel(name: string): void;
-  close(): Promise<void>;
+  /** Ends the session (SessionEnd hooks: `prompt_input_exit` when the user quit, else `other`). */
+  close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
+  /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
+  readonly transcriptPath: string;
 }
 
 export interface AgentOptions {
@@ -89,7 +96,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
 
   const policy = new PermissionPolicy({
     mode: config.permissionMode,
-    rules: config.permissions,
+    ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
     roots,
     cwd,
     home: homedir(),
@@ -102,6 +109,12 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const notices: AgentEvent[] = [];
   // Wrapped so the session log learns of "allow always" grants, whoever asks.
   const approve: Approve = async (request, signal) => {
+    // Claude Code's Notification: tick waits for the user (print mode never does).
+    if (options.interactive) {
+      const tool = lookupTool(request.toolName, tools);
+      const name = tool.ok ? tool.tool.claude.name : request.toolName;
+      sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
+    }
     const answer = await options.approve(request, signal);
     if (answer.decision === 'allow_always' && request.alwaysRule) {
       options.onGrant?.(request.alwaysRule);
@@ -119,14 +132,47 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
   };
   const hooks = new HookRegistry();
-  hooks.on('PreToolUse', createPermissionGate(policy));
-  // Hooks come from settings files: their module (with zod, for the hook schemas) loads only
-  // when one configures a hook, and then settings validation has loaded zod already.
+  const permissions = createPermissionGate(policy);
+  const report = (event: AgentEvent) => notices.push(event);
+  const restored = [...state.messages];
+  const transcript = new ClaudeTranscript(
+    claudeTranscriptFile(sessionDir(config.home, config.cwd), state.sessionId),
+    {
+      sessionId: state.sessionId,
+      cwd,
+      get model() {
+        return modelName;
+      },
+      toolUse: (name, args) => claudeToolUse(tools, cwd, name, args),
+    },
+    () => restored,
+    (message) => report({ type: 'error', message, fatal: false }),
+  );
+  const sessionHooks = new SessionHooks(hooks, {
+    sessionId: state.sessionId,
+    cwd,
+    approve,
+    model: () => modelName,
+    report,
+  });
+  // SessionStart's context reaches the model with the next prompt, before the hooks' own.
+  hooks.on('UserPromptSubmit', async () => {
+    const context = sessionHooks.takeContext();
+    return context ? { context } : {};
+  });
+  // Hooks come from settings files: their module loads only when one configures a hook.
   if (Object.values(config.hooks).some((groups) => groups?.length)) {
     const { registerCommandHooks } = await import('../hooks/command-hooks');
-    registerCommandHooks(hooks, config.hooks, { sessionId: state.sessionId, cwd });
+    registerCommandHooks(hooks, config.hooks, {
+      sessionId: state.sessionId,
+      cwd,
+      transcriptPath: () => transcript.path(),
+      permissionMode: () => policy.mode,
+      ruleMatches: (rule, call) => policy.ruleMatchesCall(rule, call),
+    });
   }
   const instructions = await loadProjectInstructions(cwd);
+  await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
 
   return {
     sessionId: state.sessionId,
@@ -136,9 +182,11 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     demo: config.demo,
     cwd,
     policy,
+    transcriptPath: transcript.file,
     todos: () => state.todos,
     messages: () => state.messages,
     async *run(prompt, signal) {
+      await sessionHooks.ready();
       const events = runAgent(
         prompt,
         state,
@@ -147,6 +195,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           tools,
           toolDefinitions: definitions,
           hooks,
+          permissions,
           approve,
           systemPrompt: () =>
             buildSystemPrompt({
@@ -160,7 +209,10 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           sandbox: config.sandbox,
           maxTurns: config.maxTurns,
           reminderRounds: config.reminderRounds,
-          onMessage: options.onMessage,
+          onMessage: (message) => {
+            options.onMessage?.(message);
+            transcript.add(message);
+          },
         },
         signal,
       );
@@ -182,15 +234,43 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       state.todos = [];
       state.roundsSinceTodo = 0;
       options.onReset?.();
+      // Claude Code ends the session and starts a new one on /clear; the next prompt waits.
+      void sessionHooks.end('clear');
+      void sessionHooks.start('clear');
     },
     setModel(name) {
       modelName = name;
       model = makeModel();
     },
-    async close() {
+    async close(reason = 'other') {
+      await sessionHooks.end(reason, true);
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/** A tool call of the history as Claude Code's transcript names it (its tool name and fields). */
+function claudeToolUse(
+  tools: Record<string, Tool>,
+  cwd: string,
+  name: string,
+  argumentsText: string,
+): { name: string; input: unknown } {
+  const found = lookupTool(name, tools);
+  if (!found.ok) return { name, input: safeJson(argumentsText) };
+  const parsed = parseToolInput(found.tool, argumentsText);
+  const input = parsed.ok
+    ? found.tool.claude.toolInput(parsed.input, { cwd })
+    : safeJson(argumentsText);
+  return { name: found.tool.claude.name, input };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -1,20 +1,26 @@
 import type { AgentEvent, ToolStatus } from './events';
 import type { AssembledToolCall } from '../model/types';
 import type { Tool, ToolResult } from '../tools/types';
-import type { HookContext } from '../hooks/types';
+import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
+import type { PermissionGate } from '../permissions/gate';
+import type { HookVerdict } from '../permissions/policy-types';
 import type { Todo } from '../todos/types';
 import { runHooks } from '../hooks/registry';
-import { parseToolInput, validateToolInput } from '../tools/registry';
+import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 
 export interface CallContext {
   tools: Record<string, Tool>;
   hooks: HookRegistry;
   hookContext: HookContext;
+  /** Rules, modes and the user; none: every call runs (tests of the bare loop). */
+  permissions?: PermissionGate;
   cwd: string;
   roots: string[];
   sandbox: boolean;
   signal: AbortSignal;
+  /** The plan before this call (todo_write tells hooks the old list). */
+  todos?: readonly Todo[];
 }
 
 export interface CallOutcome {
@@ -25,10 +31,32 @@ export interface CallOutcome {
   stop?: string;
 }
 
+/** One call as hooks and the gate see it: tick's input plus Claude Code's view of it. */
+export function describeToolCall(
+  tool: Tool,
+  callId: string,
+  input: unknown,
+  cwd: string,
+): ToolCallInput {
+  return {
+    callId,
+    toolName: tool.name,
+    input,
+    access: tool.access(input, { cwd }),
+    claude: {
+      toolName: tool.claude.name,
+      ...(tool.claude.aliases ? { aliases: tool.claude.aliases } : {}),
+      toolInput: tool.claude.toolInput(input, { cwd }),
+    },
+  };
+}
+
 /**
- * One tool call from parsed arguments to result: validate, PreToolUse hooks (the
- * permission gate is the first), run, PostToolUse hooks. Events go out through
- * `emit` as they happen; the loop relays them in order.
+ * One tool call from parsed arguments to result, in Claude Code's order: validate,
+ * tick's floor (forbidden commands), PreToolUse hooks (all at once), then the gate
+ * (deny/ask rules, mode, analysis, the user; a hook's allow skips the prompt), run,
+ * then PostToolUse (or PostToolUseFailure) hooks. Events go out through `emit` as they
+ * happen; the loop relays them in order.
  */
 export async function executeToolCall(
   call: AssembledToolCall,
@@ -50,65 +78,124 @@ export async function executeToolCall(
     return { output: result.output, status, todos: result.todos, stop };
   };
 
-  const tool = ctx.tools[call.name];
-  if (!tool) {
-    const output = `Error: unknown tool '${call.name}'. Available tools: ${Object.keys(ctx.tools).join(', ')}`;
-    return finish({ output }, 'error');
-  }
+  const found = lookupTool(call.name, ctx.tools);
+  if (!found.ok) return finish({ output: found.error }, 'error');
+  const { tool } = found;
   const parsed = parseToolInput(tool, call.arguments);
   if (!parsed.ok) return finish({ output: parsed.error }, 'error');
-  let input: unknown = parsed.input;
+  let described = describeToolCall(tool, call.id, parsed.input, ctx.cwd);
   emit({
     type: 'tool_call_ready',
     id: call.id,
     name: call.name,
-    input,
-    summary: tool.summary(input),
+    input: described.input,
+    summary: tool.summary(described.input),
   });
 
+  const gateContext = { signal: ctx.signal, approve: ctx.hookContext.approve, emit };
+  const floor = ctx.permissions?.floor(described, gateContext);
+  if (floor !== undefined) return finish({ output: floor }, 'denied');
+
   const hookContext = { ...ctx.hookContext, emit };
-  const pre = await runHooks(
-    ctx.hooks,
-    'PreToolUse',
-    { callId: call.id, toolName: call.name, input, access: tool.access(input, { cwd: ctx.cwd }) },
-    hookContext,
-  );
-  if (pre.block !== undefined) return finish({ output: pre.block }, 'denied', pre.stop);
-  if (pre.input !== undefined) {
-    const rewritten = validateToolInput(tool, pre.input);
+  const pre = await runHooks(ctx.hooks, 'PreToolUse', described, hookContext);
+  if (pre.block !== undefined || pre.permission === 'deny') {
+    const output = pre.block ?? `Blocked by hook: ${pre.permissionReason ?? 'denied'}`;
+    emit({
+      type: 'permission_decided',
+      callId: call.id,
+      decision: 'deny',
+      by: 'hook',
+      ...(pre.permissionReason ? { note: pre.permissionReason } : {}),
+    });
+    return finish({ output }, 'denied', pre.stop);
+  }
+  // `continue: false` stops everything after the hooks: the call does not run either.
+  if (pre.stop !== undefined) {
+    return finish({ output: `Error: not run: ${pre.stop}` }, 'cancelled', pre.stop);
+  }
+  const rewrite =
+    pre.claudeInput !== undefined
+      ? tool.claude.fromToolInput(pre.claudeInput, { cwd: ctx.cwd })
+      : pre.input;
+  if (rewrite !== undefined) {
+    const rewritten = validateToolInput(tool, rewrite);
     if (!rewritten.ok) {
       const output = `${rewritten.error} (after a PreToolUse hook rewrote the input)`;
-      return finish({ output }, 'error', pre.stop);
+      return finish({ output }, 'error');
     }
-    input = rewritten.input;
+    described = describeToolCall(tool, call.id, rewritten.input, ctx.cwd);
+    // The rewritten call meets the floor too: a hook cannot turn it into a forbidden one.
+    const again = ctx.permissions?.floor(described, gateContext);
+    if (again !== undefined) return finish({ output: again }, 'denied');
   }
+  const verdict: HookVerdict | undefined =
+    pre.permission === 'allow' || pre.permission === 'ask'
+      ? {
+          decision: pre.permission,
+          ...(pre.permissionReason ? { reason: pre.permissionReason } : {}),
+        }
+      : undefined;
+  const blocked = await ctx.permissions?.check(described, verdict, gateContext);
+  if (blocked !== undefined) return finish({ output: blocked }, 'denied');
   if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
 
   let result: ToolResult;
   started = Date.now();
   emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
-    result = await tool.run(input, {
+    result = await tool.run(described.input, {
       cwd: ctx.cwd,
       roots: ctx.roots,
       signal: ctx.signal,
       sandbox: ctx.sandbox,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
+      ...(ctx.todos ? { todos: ctx.todos } : {}),
     });
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
   }
   const status: ToolStatus = ctx.signal.aborted ? 'cancelled' : result.isError ? 'error' : 'ok';
 
-  const post = await runHooks(
-    ctx.hooks,
-    'PostToolUse',
-    { callId: call.id, toolName: call.name, input, output: result.output, status },
+  const post = await runPostHooks(
+    ctx,
+    described,
+    result,
+    status,
+    Date.now() - started,
     hookContext,
   );
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
-  return finish(result, status, pre.stop ?? post.stop);
+  return finish(result, status, post.stop);
+}
+
+/** PostToolUse after a success, PostToolUseFailure after a failure, as Claude Code fires them. */
+function runPostHooks(
+  ctx: CallContext,
+  call: ToolCallInput,
+  result: ToolResult,
+  status: ToolStatus,
+  durationMs: number,
+  hookContext: HookContext,
+) {
+  const outcome = result.claude;
+  const failed = status !== 'ok' || (outcome !== undefined && 'error' in outcome);
+  if (failed) {
+    const error = outcome && 'error' in outcome ? outcome.error : result.output;
+    return runHooks(
+      ctx.hooks,
+      'PostToolUseFailure',
+      { ...call, error, isInterrupt: status === 'cancelled', durationMs },
+      hookContext,
+    );
+  }
+  const response = outcome && 'response' in outcome ? outcome.response : result.output;
+  return runHooks(
+    ctx.hooks,
+    'PostToolUse',
+    { ...call, output: result.output, status, response, durationMs },
+    hookContext,
+  );
 }
 
 export function errorText(error: unknown): string {

@@ -11,6 +11,7 @@ import type { Todo } from '../todos/types';
 import type { Approve } from '../permissions/types';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
+import type { PermissionGate } from '../permissions/gate';
 import { runHooks } from '../hooks/registry';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
@@ -30,6 +31,8 @@ export interface AgentDeps {
   tools: Record<string, Tool>;
   toolDefinitions: ToolDefinition[];
   hooks: HookRegistry;
+  /** The permission gate around the PreToolUse hooks; absent: every call runs. */
+  permissions?: PermissionGate;
   approve: Approve;
   /** Built per request, so mode changes reach the model at once. */
   systemPrompt: () => string;
@@ -166,7 +169,11 @@ export async function* runAgent(
         continue;
       }
       const outcome = yield* streamWhile<AgentEvent, CallOutcome>((emit) =>
-        executeToolCall(call, { ...deps, hookContext: { ...hookContext, emit }, signal }, emit),
+        executeToolCall(
+          call,
+          { ...deps, hookContext: { ...hookContext, emit }, signal, todos: state.todos },
+          emit,
+        ),
       );
       push({ role: 'tool', tool_call_id: call.id, content: outcome.output });
       if (outcome.todos) {

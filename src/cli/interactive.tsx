@@ -129,6 +129,8 @@ export async function startInteractive(
     onRequestStart: () => setTimeout(() => heap.trimIfGrown(), 5).unref(),
   });
   if (nothingToResume) controller.say(nothingToResume, 'warning');
+  // Settings tick could not use (a rule naming a tool it lacks, a missing folder) are shown first.
+  for (const warning of config.warnings ?? []) controller.say(warning, 'warning');
   let session: OpenedSession | undefined;
   try {
     session = options.agent
@@ -208,7 +210,8 @@ export async function startInteractive(
   stdout.write(sessionText(store.getState(), stdout.columns || 80, look));
   const agent = await agentReady;
   session?.close();
-  await agent?.close().catch(() => undefined);
+  // Exit 0 is the user quitting (/exit, Ctrl+D, Ctrl+C twice); a signal or crash is "other".
+  await agent?.close(code === 0 ? 'prompt_input_exit' : 'other').catch(() => undefined);
   await replay?.close().catch(() => undefined);
   if (startupError !== undefined) {
     process.stderr.write(

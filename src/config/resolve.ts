@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 import type { Config, PermissionRules } from './types';
 import type { PermissionMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
-import { ConfigError, SettingsError } from './errors';
-import { loadSettings } from './settings';
+import { ConfigError } from './errors';
+import { loadSettings, settingsPaths } from './settings';
+import type { RuleSourceInput } from '../permissions/policy-types';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
 
 /** The command-line flags that shape the config (parsed by the CLI, validated here). */
@@ -134,28 +135,34 @@ export async function resolveConfig(
   const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
 
-  const { layers, merged, warnings } = await loadSettings(workspace, home);
+  const loaded = await loadSettings(workspace, home);
+  const { layers, merged } = loaded;
+  const warnings = [...loaded.warnings];
 
   const addDirs: string[] = [];
   const addDir = (dir: string): void => {
     if (dir !== workspace && !addDirs.includes(dir)) addDirs.push(dir);
   };
+  // As in Claude Code, a folder of additionalDirectories that is not there is a warning.
   for (const layer of layers) {
-    for (const dir of layer.settings.additionalDirectories) {
+    layer.settings.additionalDirectories.forEach((dir, index) => {
       try {
-        addDir(
-          realDirectory(
-            resolve(workspace, expandHome(dir, env)),
-            'permissions.additionalDirectories',
-          ),
-        );
+        addDir(realDirectory(resolve(workspace, expandHome(dir, env)), 'folder'));
       } catch (error) {
-        throw new SettingsError(`Error in ${layer.path}: ${(error as Error).message}`, layer.path);
+        const why = (error as Error).message.replace(/^folder: /, '');
+        warnings.push(
+          `${layer.path}: warning in permissions.additionalDirectories[${index}] ${JSON.stringify(dir)}: ${why} (ignored)`,
+        );
       }
-    }
+    });
   }
   for (const dir of flags.addDir ?? []) {
     addDir(realDirectory(resolve(startDir, expandHome(dir, env)), '--add-dir'));
+  }
+  if (allowed.length || disallowed.length) {
+    const { ruleWarnings } = await import('./rule-warnings');
+    const flagged = { allow: allowed, ask: [], deny: disallowed };
+    warnings.push(...ruleWarnings('--allowedTools/--disallowedTools', flagged, undefined));
   }
 
   const baseURL = envValue(env, 'OPENAI_BASE_URL') ?? merged.baseURL;
@@ -166,6 +173,28 @@ export async function resolveConfig(
     ask: [...merged.permissions.ask],
     deny: [...merged.permissions.deny, ...disallowed],
   };
+  const sourceNames = ['user', 'project', 'local'] as const;
+  const paths = settingsPaths(workspace, home);
+  const ruleSources: RuleSourceInput[] = layers.map((layer) => ({
+    source: sourceNames.find((name) => paths[name] === layer.path) ?? 'project',
+    rules: layer.settings.permissions,
+    file: layer.path,
+    ...(layer.sourceDir ? { sourceDir: layer.sourceDir } : {}),
+  }));
+  if (allowed.length || disallowed.length) {
+    ruleSources.push({
+      source: 'flag',
+      rules: { allow: allowed, deny: disallowed },
+      sourceDir: workspace,
+    });
+  }
+  let permissionMode = mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode;
+  if (permissionMode === 'bypassPermissions' && merged.disableBypassPermissionsMode) {
+    warnings.push(
+      'bypassPermissions is disabled by settings (permissions.disableBypassPermissionsMode); the default mode applies',
+    );
+    permissionMode = 'default';
+  }
 
   return {
     cwd: workspace,
@@ -179,8 +208,10 @@ export async function resolveConfig(
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
     maxTurns: maxTurns ?? merged.maxTurns ?? CONFIG_DEFAULTS.maxTurns,
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
-    permissionMode: mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode,
+    permissionMode,
     permissions,
+    ruleSources,
+    ...(merged.disableBypassPermissionsMode ? { disableBypassPermissionsMode: true } : {}),
     hooks: merged.hooks,
     sandbox: flags.sandbox ?? merged.sandbox ?? false,
     warnings,

@@ -3,19 +3,15 @@
  * `bash(npm run test:*)`, `edit_file(src/**)`, `Bash(git status)`. Matching is the
  * permission engine's job; here rules are only split and checked for shape.
  */
+import { parseRule } from '../permissions/rule-parse';
 
-const TOOL_NAME = /^[A-Za-z_][\w-]*$/;
-
-/** Why `rule` is not a well-formed rule, or undefined when it is. */
+/** Why `rule` is not a well-formed rule, or undefined when it is (whether tick has its tool or not). */
 export function ruleSyntaxError(rule: string): string | undefined {
-  const text = rule.trim();
-  if (text === '') return 'a rule must not be empty';
-  const open = text.indexOf('(');
-  const name = open === -1 ? text : text.slice(0, open);
-  if (!TOOL_NAME.test(name)) return `'${text}' does not start with a tool name`;
-  if (open === -1) return undefined;
-  if (!text.endsWith(')')) return `'${text}' is missing its closing ')'`;
-  if (text.slice(open + 1, -1).trim() === '') return `'${text}' has an empty specifier`;
+  // Without tools every name is "unknown", a warning: only malformed text is an error here.
+  const parsed = parseRule(rule, { list: 'deny', tools: [] });
+  if ('problem' in parsed && parsed.problem.level === 'error') {
+    return `invalid rule '${rule.trim()}': ${parsed.problem.message}`;
+  }
   return undefined;
 }
 

@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import { PERMISSION_MODES } from '../permissions/types';
-import { commandHookSettingsSchema } from '../hooks/command-hooks';
-import { ruleSyntaxError } from './rule-list';
+import { commandHookSettingsSchema } from '../hooks/hook-settings';
 
 function integer(min: 0 | 1, what: string) {
   const error = `must be ${min === 1 ? 'a positive' : 'a non-negative'} integer${what}`;
@@ -19,13 +18,9 @@ const stringArray = z.custom<string[]>(
   { error: 'must be an array of strings' },
 );
 
-const ruleArray = stringArray.superRefine((rules, ctx) => {
-  rules.forEach((rule, index) => {
-    const problem = ruleSyntaxError(rule);
-    if (problem)
-      ctx.addIssue({ code: 'custom', path: [index], message: `is not a valid rule: ${problem}` });
-  });
-});
+// Each rule is checked after the shape (settings-validate.ts): one that cannot apply is a
+// warning naming it, not a reason to refuse the file, as in Claude Code.
+const ruleArray = stringArray;
 
 const nonEmptyString = z
   .string({ error: 'must be a string' })
@@ -63,15 +58,17 @@ export const settingsFileSchema = z.strictObject(
     permissions: z
       .strictObject(
         {
+          // Claude Code's other modes (dontAsk, auto) are warnings, checked after the shape.
           defaultMode: z
-            .enum(PERMISSION_MODES as [string, ...string[]], {
-              error: `must be one of ${PERMISSION_MODES.join(', ')}`,
-            })
+            .string({ error: `must be one of ${PERMISSION_MODES.join(', ')}` })
             .optional(),
           allow: ruleArray.optional(),
           ask: ruleArray.optional(),
           deny: ruleArray.optional(),
           additionalDirectories: stringArray.optional(),
+          disableBypassPermissionsMode: z
+            .literal('disable', { error: 'must be "disable"' })
+            .optional(),
         },
         {
           error:
@@ -80,7 +77,12 @@ export const settingsFileSchema = z.strictObject(
       )
       .optional(),
     hooks: commandHookSettingsSchema.optional(),
-    sandbox: z.boolean({ error: 'must be true or false' }).optional(),
+    // true/false, or Claude Code's sandbox object, of which tick reads `enabled`.
+    sandbox: z
+      .union([z.boolean(), z.looseObject({ enabled: z.boolean().optional() })], {
+        error: 'must be true or false (or an object {"enabled": true})',
+      })
+      .optional(),
   },
   { error: 'must be a JSON object' },
 );

@@ -1,12 +1,18 @@
 /**
  * Settings validation with the zod schema. Loaded on demand by settings.ts (only when a
  * settings file exists), so start-up without settings files never loads zod.
+ *
+ * Like Claude Code, what tick cannot use is a warning naming the file and the entry,
+ * never a reason to refuse the file: unknown keys, rules naming tools tick lacks or MCP
+ * tools, hooks of events tick does not fire. A value of the wrong type is an error.
  */
 import type { z } from 'zod';
-import type { PermissionMode } from '../permissions/types';
+import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import { SettingsError } from './errors';
 import { emptySettings, type LoadedSettings, type Settings } from './settings';
 import { settingsFileSchema, type SettingsFileInput } from './settings-schema';
+import { usableHooks } from '../hooks/hook-settings';
+import { ruleWarnings, hookConditionWarnings } from './rule-warnings';
 
 function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
@@ -34,13 +40,32 @@ function deleteKeys(root: unknown, path: readonly PropertyKey[], keys: readonly 
   for (const key of keys) delete (node as Record<string, unknown>)[key];
 }
 
-/** Validates raw settings; unknown keys are dropped and reported as warnings. */
-export function validateSettingsNow(path: string, raw: unknown): LoadedSettings {
+/**
+ * Validates raw settings; unknown keys are dropped and reported as warnings. `sourceDir`
+ * is where `/path` in the file's rules starts (for the warnings about such rules).
+ */
+export function validateSettingsNow(
+  path: string,
+  raw: unknown,
+  sourceDir?: string,
+): LoadedSettings {
   const warnings: string[] = [];
+  const unknownKeys: string[] = [];
   const input: unknown = structuredClone(raw);
   for (;;) {
     const result = settingsFileSchema.safeParse(input);
-    if (result.success) return { path, settings: flatten(result.data), warnings };
+    if (result.success) {
+      if (unknownKeys.length === 1)
+        warnings.push(`${path}: unknown key ${unknownKeys[0]} (ignored)`);
+      // Claude Code's own settings (env, statusLine, ...) are many: one line for them all.
+      if (unknownKeys.length > 1) {
+        warnings.push(`${path}: unknown keys (ignored): ${unknownKeys.join(', ')}`);
+      }
+      const settings = flatten(result.data, (text) => warnings.push(`${path}: ${text}`));
+      warnings.push(...ruleWarnings(path, settings.permissions, sourceDir));
+      warnings.push(...hookConditionWarnings(path, settings.hooks));
+      return { path, settings, warnings, ...(sourceDir ? { sourceDir } : {}) };
+    }
     const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
     const problem = result.error.issues.find((issue) => issue.code !== 'unrecognized_keys');
     if (problem || unknown.length === 0) {
@@ -51,14 +76,18 @@ export function validateSettingsNow(path: string, raw: unknown): LoadedSettings 
     }
     for (const issue of unknown) {
       for (const key of issue.keys) {
-        warnings.push(`${path}: unknown key ${formatPath([...issue.path, key])} (ignored)`);
+        if (issue.path.length === 1 && issue.path[0] === 'hooks') {
+          warnings.push(`${path}: hooks.${key}: tick does not fire ${key} hooks (ignored)`);
+        } else if (!(issue.path.length === 0 && key === '$schema')) {
+          unknownKeys.push(formatPath([...issue.path, key]));
+        }
       }
       deleteKeys(input, issue.path, issue.keys);
     }
   }
 }
 
-function flatten(data: SettingsFileInput): Settings {
+function flatten(data: SettingsFileInput, warn: (text: string) => void): Settings {
   const settings = emptySettings();
   const assign = <K extends keyof Settings>(key: K, value: Settings[K] | undefined): void => {
     if (value !== undefined) settings[key] = value;
@@ -70,14 +99,32 @@ function flatten(data: SettingsFileInput): Settings {
   assign('maxRetries', data.model?.maxRetries ?? data.maxRetries);
   assign('maxTurns', data.maxTurns);
   assign('reminderRounds', data.reminder?.rounds);
-  assign('permissionMode', data.permissions?.defaultMode as PermissionMode | undefined);
-  assign('sandbox', data.sandbox);
+  assign('permissionMode', permissionMode(data.permissions?.defaultMode, warn));
+  assign('sandbox', typeof data.sandbox === 'object' ? data.sandbox.enabled : data.sandbox);
+  if (data.permissions?.disableBypassPermissionsMode === 'disable') {
+    settings.disableBypassPermissionsMode = true;
+  }
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],
     deny: data.permissions?.deny ?? [],
   };
   settings.additionalDirectories = data.permissions?.additionalDirectories ?? [];
-  settings.hooks = data.hooks ?? {};
+  const hooks = usableHooks(data.hooks ?? {});
+  for (const text of hooks.warnings) warn(text);
+  settings.hooks = hooks.hooks;
   return settings;
+}
+
+/** tick's modes; Claude Code's others (`dontAsk`, `auto`) fall back to the default with a warning. */
+function permissionMode(
+  mode: string | undefined,
+  warn: (text: string) => void,
+): PermissionMode | undefined {
+  if (mode === undefined) return undefined;
+  if ((PERMISSION_MODES as readonly string[]).includes(mode)) return mode as PermissionMode;
+  warn(
+    `permissions.defaultMode "${mode}" is not a tick mode (${PERMISSION_MODES.join(', ')}); the default applies`,
+  );
+  return undefined;
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionMode } from '../permissions/types';
 import type { PermissionRules } from './types';
-import type { CommandHookSettings } from '../hooks/command-hooks';
+import type { CommandHookSettings } from '../hooks/hook-settings';
 import { mergeCommandHookSettings } from '../hooks/merge-command-hooks';
 import { ConfigError, SettingsError } from './errors';
 import { parseJsonWithLocation } from './json-location';
@@ -29,13 +29,20 @@ export interface Settings {
   additionalDirectories: string[];
   hooks: CommandHookSettings;
   sandbox?: boolean;
+  /** Claude Code's `permissions.disableBypassPermissionsMode: "disable"`. */
+  disableBypassPermissionsMode?: boolean;
 }
 
 export interface LoadedSettings {
   path: string;
   settings: Settings;
-  /** Unknown keys, ignored: `/x/.tick/settings.json: unknown key "modle" (ignored)`. */
+  /**
+   * What was ignored, one line each naming the file: unknown keys, rules that cannot
+   * apply (`warning in permissions.deny[0] "WebFetch": ...`), hooks tick does not run.
+   */
   warnings: string[];
+  /** Where `/path` in this file's rules starts (the project root; TICK_HOME for user settings). */
+  sourceDir?: string;
 }
 
 export interface SettingsPaths {
@@ -88,15 +95,22 @@ export function readRawSettings(path: string): unknown {
  * Validates raw settings; unknown keys are dropped and reported as warnings. The schema
  * (and zod) load only now, so a start without settings files never loads them.
  */
-export async function validateSettings(path: string, raw: unknown): Promise<LoadedSettings> {
+export async function validateSettings(
+  path: string,
+  raw: unknown,
+  sourceDir?: string,
+): Promise<LoadedSettings> {
   const { validateSettingsNow } = await import('./settings-validate');
-  return validateSettingsNow(path, raw);
+  return validateSettingsNow(path, raw, sourceDir);
 }
 
 /** Loads one file; undefined when it does not exist. */
-export async function loadSettingsFile(path: string): Promise<LoadedSettings | undefined> {
+export async function loadSettingsFile(
+  path: string,
+  sourceDir?: string,
+): Promise<LoadedSettings | undefined> {
   const raw = readRawSettings(path);
-  return raw === undefined ? undefined : validateSettings(path, raw);
+  return raw === undefined ? undefined : validateSettings(path, raw, sourceDir);
 }
 
 /** Later layers win for single values; lists and hooks are concatenated in order. */
@@ -112,6 +126,7 @@ export function mergeSettings(layers: Settings[]): Settings {
       'reminderRounds',
       'permissionMode',
       'sandbox',
+      'disableBypassPermissionsMode',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];
@@ -142,9 +157,15 @@ export async function loadSettings(cwd: string, home: string): Promise<AllSettin
   const paths = settingsPaths(cwd, home);
   // A workspace whose .tick is TICK_HOME must not load (and run the hooks of) one file twice.
   const layers: LoadedSettings[] = [];
-  // In order, so the first bad file (in precedence order) is the one reported.
+  // In order, so the first bad file (in precedence order) is the one reported. `/path` in
+  // a rule starts at the project root, or at TICK_HOME for user settings (Claude Code's ~/.claude).
+  const sourceDirs = new Map([
+    [paths.user, home],
+    [paths.project, cwd],
+    [paths.local, cwd],
+  ]);
   for (const path of new Set([paths.user, paths.project, paths.local])) {
-    const layer = await loadSettingsFile(path);
+    const layer = await loadSettingsFile(path, sourceDirs.get(path));
     if (layer) layers.push(layer);
   }
   return {

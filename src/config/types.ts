@@ -1,5 +1,6 @@
 import type { PermissionMode } from '../permissions/types';
-import type { CommandHookSettings } from '../hooks/command-hooks';
+import type { CommandHookSettings } from '../hooks/hook-settings';
+import type { RuleSourceInput } from '../permissions/policy-types';
 
 export interface PermissionRules {
   allow: string[];
@@ -27,8 +28,12 @@ export interface Config {
   reminderRounds: number;
   permissionMode: PermissionMode;
   permissions: PermissionRules;
+  /** The same rules by origin (user, project, local settings, flags), for `/path` and messages. */
+  ruleSources?: RuleSourceInput[];
+  /** Settings forbid bypassPermissions (Claude Code's disableBypassPermissionsMode). */
+  disableBypassPermissionsMode?: boolean;
   hooks: CommandHookSettings;
   sandbox: boolean;
-  /** Non-fatal settings problems to show the user (unknown keys, ignored). */
+  /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }

@@ -2,146 +2,87 @@
  * Command hooks from settings files, with Claude Code's protocol so existing hook
  * scripts work (see hook-protocol.ts for stdin and the exit-code / JSON rules).
  */
-import { z } from 'zod';
 import type { HookRegistry } from './registry';
-import type { HookContext, HookEventName, HookInputs, HookOutcome } from './types';
+import type { HookContext, HookEventName, HookInputs, HookOutcome, ToolCallInput } from './types';
 import { HOOK_EVENTS } from './types';
-import { compileToolMatcher, matcherError } from './matcher';
+import { compileMatcher, isToolEvent, matchSubject } from './matcher';
 import { runShellCommand } from './run-command';
 import { buildHookStdin, interpretHookRun } from './hook-protocol';
-import { assertNever } from '../util/assert-never';
+import type { CommandHookHandler, CommandHookSettings } from './hook-settings';
 
-export interface CommandHookHandler {
-  type: 'command';
-  command: string;
-  /** Seconds; default 60. */
-  timeout?: number;
-}
-
-export interface CommandHookGroup {
-  /** Tool name, `A|B` list or regex (tool events only); empty or `*` = every tool. */
-  matcher?: string;
-  hooks: CommandHookHandler[];
-}
-
-export type CommandHookSettings = Partial<Record<HookEventName, CommandHookGroup[]>>;
-
-export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
-
-const handlerSchema = z.strictObject(
-  {
-    type: z.literal('command', { error: 'must be "command"' }),
-    command: z
-      .string({ error: 'must be a string' })
-      .refine((text) => text.trim() !== '', { error: 'must not be empty' }),
-    timeout: z
-      .number({ error: 'must be a number of seconds' })
-      .positive({ error: 'must be a positive number of seconds' })
-      .optional(),
-  },
-  { error: 'must be an object {"type": "command", "command": "..."}' },
-);
-
-const groupSchema = z.strictObject(
-  {
-    matcher: z
-      .string({ error: 'must be a string' })
-      .superRefine((matcher, ctx) => {
-        const problem = matcherError(matcher);
-        if (problem)
-          ctx.addIssue({ code: 'custom', message: `is not a valid pattern: ${problem}` });
-      })
-      .optional(),
-    hooks: z.array(handlerSchema, { error: 'must be an array of hook commands' }),
-  },
-  { error: 'must be an object {"matcher": "...", "hooks": [...]}' },
-);
-
-const groupsSchema = z.array(groupSchema, { error: 'must be an array of matcher groups' });
-
-/**
- * Validates the `hooks` key of a settings file. Strict objects: unknown keys (an
- * event tick does not have, a Claude Code handler option) surface as
- * `unrecognized_keys` issues, which the settings loader turns into warnings.
- */
-export const commandHookSettingsSchema: z.ZodType<CommandHookSettings> = z.strictObject(
-  Object.fromEntries(HOOK_EVENTS.map((event) => [event, groupsSchema.optional()])) as Record<
-    HookEventName,
-    z.ZodOptional<typeof groupsSchema>
-  >,
-  { error: 'must be an object keyed by hook event' },
-);
-
+export type { CommandHookGroup, CommandHookHandler, CommandHookSettings } from './hook-settings';
 export { mergeCommandHookSettings } from './merge-command-hooks';
+
+/** Claude Code's default for command hooks: ten minutes. */
+export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 
 export interface CommandHookOptions {
   sessionId: string;
   cwd: string;
-  transcriptPath?: string;
+  /** The session's Claude-shaped transcript (made to exist before a hook reads it). */
+  transcriptPath?: () => string | undefined;
+  /** The permission mode at the moment the hook runs. */
+  permissionMode?: () => string;
+  /** Does a permission rule (`Bash(git *)`) match this call? For the handlers' `if` field. */
+  ruleMatches?: (rule: string, call: ToolCallInput) => boolean;
 }
 
-/** Registers one in-process hook per configured command, in settings order. */
+/**
+ * Registers one in-process hook per configured command, in settings order. A handler
+ * defined twice for the same event and matcher (in user and project settings, say)
+ * runs once, as in Claude Code.
+ */
 export function registerCommandHooks(
   registry: HookRegistry,
   settings: CommandHookSettings,
   options: CommandHookOptions,
 ): void {
   for (const event of HOOK_EVENTS) {
+    const seen = new Set<string>();
     for (const group of settings[event] ?? []) {
-      const matches = compileToolMatcher(group.matcher);
+      let matches: (names: readonly string[]) => boolean;
+      try {
+        matches = compileMatcher(group.matcher);
+      } catch {
+        // Reported when the settings were loaded; such a group never matches.
+        continue;
+      }
       for (const handler of group.hooks) {
-        registerOne(registry, event, handler, matches, options);
+        const key = JSON.stringify([
+          group.matcher ?? '',
+          handler.command,
+          handler.args,
+          handler.if,
+        ]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        registry.on(event, (input, ctx) => {
+          if (!applies(event, input, matches, handler, options)) return Promise.resolve({});
+          return runCommandHook(event, handler, input, ctx, options);
+        });
       }
     }
   }
 }
 
-function registerOne(
-  registry: HookRegistry,
-  event: HookEventName,
+function applies<E extends HookEventName>(
+  event: E,
+  input: HookInputs[E],
+  matches: (names: readonly string[]) => boolean,
   handler: CommandHookHandler,
-  matches: (toolName: string) => boolean,
   options: CommandHookOptions,
-): void {
-  const hook = (input: HookInputs[HookEventName], ctx: HookContext): Promise<HookOutcome> => {
-    const toolName = 'toolName' in input ? input.toolName : undefined;
-    // UserPromptSubmit and Stop have no matcher, as in Claude Code.
-    if (toolName !== undefined && !matches(toolName)) return Promise.resolve({});
-    return runCommandHook(event, handler, input, ctx, options);
-  };
-  switch (event) {
-    case 'UserPromptSubmit':
-      registry.on('UserPromptSubmit', hook);
-      break;
-    case 'PreToolUse':
-      registry.on('PreToolUse', hook);
-      break;
-    case 'PostToolUse':
-      registry.on('PostToolUse', hook);
-      break;
-    case 'Stop':
-      registry.on('Stop', hook);
-      break;
-    default:
-      assertNever(event);
-  }
+): boolean {
+  const subject = matchSubject(event, input);
+  if (subject && !matches(subject)) return false;
+  // `if` takes a permission rule and applies to tool events only, as in Claude Code.
+  if (handler.if === undefined || !isToolEvent(event) || !options.ruleMatches) return true;
+  return options.ruleMatches(handler.if, input as ToolCallInput);
 }
 
-/** The approval prompt's subject: the command or path itself, else the whole input. */
-function inputSummary(input: unknown): string {
-  if (input && typeof input === 'object') {
-    const fields = input as Record<string, unknown>;
-    for (const key of ['command', 'path', 'pattern']) {
-      if (typeof fields[key] === 'string') return fields[key];
-    }
-  }
-  return JSON.stringify(input) ?? String(input);
-}
-
-async function runCommandHook(
-  event: HookEventName,
+async function runCommandHook<E extends HookEventName>(
+  event: E,
   handler: CommandHookHandler,
-  input: HookInputs[HookEventName],
+  input: HookInputs[E],
   ctx: HookContext,
   options: CommandHookOptions,
 ): Promise<HookOutcome> {
@@ -149,52 +90,19 @@ async function runCommandHook(
   const stdin = buildHookStdin(event, input, {
     sessionId: ctx.sessionId || options.sessionId,
     cwd: options.cwd,
-    transcriptPath: options.transcriptPath,
+    transcriptPath: options.transcriptPath?.(),
+    permissionMode: options.permissionMode?.(),
   });
   const run = await runShellCommand(handler.command, {
     cwd: options.cwd,
     env: { ...process.env, CLAUDE_PROJECT_DIR: options.cwd, TICK_PROJECT_DIR: options.cwd },
-    stdin: JSON.stringify(stdin),
+    // One compact line, stdin then closed: hooks that `read -r` one line get all of it.
+    stdin: `${JSON.stringify(stdin)}\n`,
     timeoutMs: timeoutSeconds * 1000,
     signal: ctx.signal,
+    ...(handler.args ? { args: handler.args } : {}),
   });
   const verdict = interpretHookRun(event, handler.command, run, timeoutSeconds);
   for (const message of verdict.notices) ctx.emit({ type: 'error', fatal: false, message });
-
-  if (event !== 'PreToolUse') return verdict.outcome;
-  const call = input as HookInputs['PreToolUse'];
-  if (verdict.denied !== undefined) {
-    ctx.emit({
-      type: 'permission_decided',
-      callId: call.callId,
-      decision: 'deny',
-      by: 'hook',
-      note: verdict.denied,
-    });
-    return verdict.outcome;
-  }
-  if (verdict.ask === undefined) return verdict.outcome;
-
-  const request = {
-    callId: call.callId,
-    toolName: call.toolName,
-    subject: inputSummary(verdict.outcome.input ?? call.input),
-    reason: verdict.ask,
-  };
-  ctx.emit({ type: 'permission_asked', request });
-  const answer = await ctx.approve(request, ctx.signal);
-  const allowed = answer.decision !== 'deny';
-  ctx.emit({
-    type: 'permission_decided',
-    callId: call.callId,
-    decision: allowed ? 'allow' : 'deny',
-    by: 'user',
-    ...(answer.decision === 'deny' && answer.note ? { note: answer.note } : {}),
-  });
-  if (allowed) return verdict.outcome;
-  const note = answer.decision === 'deny' && answer.note ? ` The user said: ${answer.note}` : '';
-  return {
-    ...verdict.outcome,
-    block: `The user denied this call (a hook asked: ${verdict.ask}).${note}`,
-  };
+  return verdict.outcome;
 }

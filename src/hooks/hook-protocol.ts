@@ -10,71 +10,104 @@ export interface HookStdinMeta {
   sessionId: string;
   cwd: string;
   transcriptPath?: string;
+  permissionMode?: string;
 }
 
+/** Claude Code leaves permission_mode out of these events' input. */
+const WITHOUT_MODE = new Set<HookEventName>(['SessionStart', 'SessionEnd', 'Notification']);
+
 /**
- * The JSON written to the hook's stdin. `tool_name` is OUR tool name (`bash`,
- * `edit_file`, ...), `tool_input` our argument object, and `tool_response` the tool's
- * output text.
+ * The JSON written to the hook's stdin, field for field as Claude Code writes it:
+ * Claude Code's tool names and `tool_input` fields, a structured `tool_response`.
  */
 export function buildHookStdin<E extends HookEventName>(
   event: E,
   input: HookInputs[E],
   meta: HookStdinMeta,
 ): Record<string, unknown> {
-  const common = {
+  return {
     session_id: meta.sessionId,
     transcript_path: meta.transcriptPath,
     cwd: meta.cwd,
+    ...(WITHOUT_MODE.has(event) ? {} : { permission_mode: meta.permissionMode }),
     hook_event_name: event,
+    ...eventFields(event, input),
   };
+}
+
+function eventFields<E extends HookEventName>(
+  event: E,
+  input: HookInputs[E],
+): Record<string, unknown> {
   // Each case reads the fields of its own event; the generic cannot be narrowed by TS.
   switch (event) {
-    case 'UserPromptSubmit': {
-      const data = input as HookInputs['UserPromptSubmit'];
-      return { ...common, prompt: data.prompt };
+    case 'SessionStart': {
+      const data = input as HookInputs['SessionStart'];
+      return { source: data.source, model: data.model };
     }
-    case 'PreToolUse': {
-      const data = input as HookInputs['PreToolUse'];
-      return {
-        ...common,
-        tool_name: data.toolName,
-        tool_input: data.input,
-        tool_use_id: data.callId,
-      };
-    }
+    case 'UserPromptSubmit':
+      return { prompt: (input as HookInputs['UserPromptSubmit']).prompt };
+    case 'PreToolUse':
+      return { ...toolFields(input as HookInputs['PreToolUse']) };
     case 'PostToolUse': {
       const data = input as HookInputs['PostToolUse'];
+      const { tool_use_id, ...call } = toolFields(data);
+      return { ...call, tool_response: data.response, tool_use_id, duration_ms: data.durationMs };
+    }
+    case 'PostToolUseFailure': {
+      const data = input as HookInputs['PostToolUseFailure'];
       return {
-        ...common,
-        tool_name: data.toolName,
-        tool_input: data.input,
-        tool_response: data.output,
-        tool_status: data.status,
-        tool_use_id: data.callId,
+        ...toolFields(data),
+        error: data.error,
+        is_interrupt: data.isInterrupt,
+        duration_ms: data.durationMs,
+      };
+    }
+    case 'Notification': {
+      const data = input as HookInputs['Notification'];
+      return {
+        message: data.message,
+        ...(data.title ? { title: data.title } : {}),
+        notification_type: data.notificationType,
       };
     }
     case 'Stop': {
       const data = input as HookInputs['Stop'];
+      return { stop_hook_active: data.stopHookActive, last_assistant_message: data.lastMessage };
+    }
+    case 'SubagentStop': {
+      const data = input as HookInputs['SubagentStop'];
       return {
-        ...common,
         stop_hook_active: data.stopHookActive,
+        agent_id: data.agentId,
+        agent_transcript_path: data.agentTranscriptPath,
+        agent_type: data.agentType,
         last_assistant_message: data.lastMessage,
       };
     }
+    case 'PreCompact': {
+      const data = input as HookInputs['PreCompact'];
+      return { trigger: data.trigger, custom_instructions: data.customInstructions };
+    }
+    case 'SessionEnd':
+      return { reason: (input as HookInputs['SessionEnd']).reason };
     default:
       return assertNever(event as never);
   }
 }
 
-/** What one hook run means for the loop. */
+/** The call as every tool event carries it: Claude Code's name and fields, and the call's id. */
+function toolFields(call: HookInputs['PreToolUse']) {
+  return {
+    tool_name: call.claude.toolName,
+    tool_input: call.claude.toolInput,
+    tool_use_id: call.callId,
+  };
+}
+
+/** What one hook run means: the outcome, and what the user should see (never blocking). */
 export interface HookVerdict {
   outcome: HookOutcome;
-  /** PreToolUse `permissionDecision: "ask"`: the user must decide; the text is the reason. */
-  ask?: string;
-  /** PreToolUse `permissionDecision: "deny"` (or a block): reported as a permission decision. */
-  denied?: string;
-  /** Something the user should see (a failed hook, a `systemMessage`); never blocks. */
   notices: string[];
 }
 
@@ -93,17 +126,20 @@ interface HookJsonOutput {
 }
 
 const MAX_NOTICE = 2000;
+/** Claude Code caps what a hook adds to the context at 10,000 characters. */
+export const MAX_HOOK_CONTEXT = 10_000;
 
-function clip(text: string): string {
+function clip(text: string, max = MAX_NOTICE): string {
   const trimmed = text.trim();
-  return trimmed.length > MAX_NOTICE ? `${trimmed.slice(0, MAX_NOTICE)}…` : trimmed;
+  return trimmed.length > max ? `${trimmed.slice(0, max)}…` : trimmed;
 }
 
 function asText(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function parseJsonOutput(stdout: string): HookJsonOutput | undefined {
+/** stdout is JSON only when, after leading space, it is one object (Claude Code's rule). */
+export function parseJsonOutput(stdout: string): HookJsonOutput | undefined {
   const text = stdout.trim();
   if (!text.startsWith('{')) return undefined;
   try {
@@ -122,19 +158,38 @@ export function preToolBlockText(reason: string): string {
 }
 
 /** A blocking reason (exit 2, `decision: "block"`) as each event honours it. */
-function blockOutcome(event: HookEventName, reason: string): HookOutcome {
+function blockOutcome(event: HookEventName, reason: string): HookOutcome | undefined {
   switch (event) {
     case 'PreToolUse':
-      return { block: preToolBlockText(reason) };
+      return { block: preToolBlockText(reason), permission: 'deny', permissionReason: reason };
     case 'UserPromptSubmit':
     case 'PostToolUse':
+    case 'PostToolUseFailure':
+    case 'PreCompact':
       return { block: reason };
     case 'Stop':
+    case 'SubagentStop':
       // Claude Code: blocking a Stop makes the model keep working, with the reason as the prompt.
       return { continueWith: reason };
+    case 'SessionStart':
+    case 'SessionEnd':
+    case 'Notification':
+      // Nothing to block: Claude Code shows the reason to the user only.
+      return undefined;
     default:
       return assertNever(event);
   }
+}
+
+/** The reason a JSON output gives for blocking, whichever way it says it. */
+function jsonBlockReason(json: HookJsonOutput): string | undefined {
+  const specific = json.hookSpecificOutput ?? {};
+  return (
+    asText(json.reason) ??
+    asText(specific.permissionDecisionReason) ??
+    asText(json.stopReason) ??
+    undefined
+  );
 }
 
 /** Turns a finished hook run into a verdict following Claude Code's exit-code and JSON rules. */
@@ -155,14 +210,17 @@ export function interpretHookRun(
       notices: [`${label} timed out after ${timeoutSeconds}s and was killed`],
     };
   }
+  const json = parseJsonOutput(run.stdout);
   if (run.exitCode === 2) {
-    const reason = clip(run.stderr) || `${label} exited with code 2`;
-    return {
-      outcome: blockOutcome(event, reason),
-      ...(event === 'PreToolUse' ? { denied: reason } : {}),
-      notices: [],
-    };
+    // Exit 2 always blocks; the reason is the JSON's when it gives one, else stderr.
+    const reason =
+      (json && jsonBlockReason(json)) || clip(run.stderr) || `${label} exited with code 2`;
+    const outcome = blockOutcome(event, reason);
+    if (outcome) return { outcome, notices: [] };
+    return { outcome: {}, notices: [`${label} exited with code 2: ${reason}`] };
   }
+  // Any other exit with JSON on stdout: the JSON decides, as Claude Code's current docs say.
+  if (json) return interpretJson(event, label, json);
   if (run.exitCode !== 0) {
     const how =
       run.exitCode === null
@@ -171,12 +229,10 @@ export function interpretHookRun(
     const stderr = clip(run.stderr);
     return { outcome: {}, notices: [`${label} ${how}${stderr ? `: ${stderr}` : ''}`] };
   }
-  const json = parseJsonOutput(run.stdout);
-  if (!json) {
-    const text = run.stdout.trim();
-    return { outcome: event === 'UserPromptSubmit' && text ? { context: text } : {}, notices: [] };
-  }
-  return interpretJson(event, label, json);
+  const text = run.stdout.trim();
+  // Plain stdout is context for the model only on these two events.
+  const context = event === 'UserPromptSubmit' || event === 'SessionStart';
+  return { outcome: context && text ? { context: clip(text, MAX_HOOK_CONTEXT) } : {}, notices: [] };
 }
 
 function interpretJson(event: HookEventName, label: string, json: HookJsonOutput): HookVerdict {
@@ -188,30 +244,47 @@ function interpretJson(event: HookEventName, label: string, json: HookJsonOutput
   }
   const specific = json.hookSpecificOutput ?? {};
   const outcome: HookOutcome = {};
+  // additionalContext counts only inside hookSpecificOutput; top level is ignored, as in Claude Code.
   const context = asText(specific.additionalContext);
-  if (context) outcome.context = context;
+  if (context) outcome.context = clip(context, MAX_HOOK_CONTEXT);
 
   if (json.decision === 'block') {
-    const reason = asText(json.reason) ?? `Blocked by ${label}`;
-    return {
-      outcome: { ...outcome, ...blockOutcome(event, reason) },
-      ...(event === 'PreToolUse' ? { denied: reason } : {}),
-      notices,
-    };
+    const blocked = blockOutcome(event, asText(json.reason) ?? `Blocked by ${label}`);
+    return { outcome: { ...outcome, ...blocked }, notices };
   }
   if (event !== 'PreToolUse') return { outcome, notices };
 
-  if (specific.updatedInput !== undefined) outcome.input = specific.updatedInput;
+  if (specific.updatedInput && typeof specific.updatedInput === 'object') {
+    outcome.claudeInput = specific.updatedInput as Record<string, unknown>;
+  }
   const reason = asText(specific.permissionDecisionReason) ?? asText(json.reason);
-  switch (specific.permissionDecision) {
+  // The deprecated top-level `decision: "approve"` is an allow.
+  const decision =
+    specific.permissionDecision ?? (json.decision === 'approve' ? 'allow' : undefined);
+  switch (decision) {
     case 'deny': {
       const text = reason ?? `Denied by ${label}`;
-      return { outcome: { ...outcome, block: preToolBlockText(text) }, denied: text, notices };
+      return {
+        outcome: { ...outcome, ...blockOutcome('PreToolUse', text) },
+        notices,
+      };
     }
     case 'ask':
-      return { outcome, ask: reason ?? `${label} asks for approval`, notices };
+      return {
+        outcome: { ...outcome, permission: 'ask', permissionReason: reason ?? `${label} asks` },
+        notices,
+      };
+    case 'allow':
+      return {
+        outcome: {
+          ...outcome,
+          permission: 'allow',
+          ...(reason ? { permissionReason: reason } : {}),
+        },
+        notices,
+      };
     default:
-      // "allow", "defer", or nothing: go on (the permission gate has already run).
+      // "defer" (print mode's hand-back in Claude Code) or nothing: the normal flow decides.
       return { outcome, notices };
   }
 }

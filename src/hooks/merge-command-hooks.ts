@@ -2,7 +2,7 @@
  * Merging hook settings of several files, apart from command-hooks.ts so that loading
  * settings without a settings file never loads zod (which the hook schemas need).
  */
-import type { CommandHookSettings } from './command-hooks';
+import type { CommandHookSettings } from './hook-settings';
 import { HOOK_EVENTS } from './types';
 
 /** Concatenates hook settings of several files (user, project, local), in that order. */

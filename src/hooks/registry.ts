@@ -1,15 +1,20 @@
-import type { Hook, HookContext, HookEventName, HookInputs, HookOutcome } from './types';
+import type {
+  Hook,
+  HookContext,
+  HookEventName,
+  HookInputs,
+  HookOutcome,
+  HookPermission,
+} from './types';
+import { HOOK_EVENTS } from './types';
 
 type HookLists = { [E in HookEventName]: Hook<E>[] };
 
 /** In-process hooks per event, kept in registration order. */
 export class HookRegistry {
-  private readonly hooks: HookLists = {
-    UserPromptSubmit: [],
-    PreToolUse: [],
-    PostToolUse: [],
-    Stop: [],
-  };
+  private readonly hooks = Object.fromEntries(
+    HOOK_EVENTS.map((event) => [event, []]),
+  ) as unknown as HookLists;
 
   on<E extends HookEventName>(event: E, hook: Hook<E>): void {
     this.hooks[event].push(hook);
@@ -18,26 +23,29 @@ export class HookRegistry {
   list<E extends HookEventName>(event: E): Hook<E>[] {
     return [...this.hooks[event]];
   }
-}
 
-function joinText(previous: string | undefined, next: string | undefined): string | undefined {
-  if (!next) return previous;
-  return previous ? `${previous}\n${next}` : next;
+  /** True when something listens for the event (so the caller may skip building its input). */
+  has(event: HookEventName): boolean {
+    return this.hooks[event].length > 0;
+  }
 }
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const PRECEDENCE: Record<HookPermission, number> = { allow: 1, ask: 2, deny: 3 };
+
 /**
- * Runs the event's hooks in order and merges what they say:
- * - block: PreToolUse and UserPromptSubmit stop at the first block; PostToolUse
- *   joins every reason (the tool already ran, later hooks still see the result).
- * - input (PreToolUse): a rewrite is handed to the later hooks; the last one wins.
- * - context and continueWith texts are joined with newlines.
- * - stop ends the chain.
+ * Runs every hook of the event at once, as Claude Code does (each runs to completion,
+ * even when a sibling blocks), and merges what they say:
+ * - block: every reason, joined; on PreToolUse a block is a deny.
+ * - permission (PreToolUse): deny > ask > allow, with the reason of the deciding hook.
+ * - input / claudeInput (PreToolUse): the last hook to finish wins.
+ * - context and continueWith: joined in registration order.
+ * - stop: the first in registration order.
  * A hook that throws is reported as a non-fatal error and counts as "go on".
- * After an abort no further hook runs.
+ * Nothing starts after an abort.
  */
 export async function runHooks<E extends HookEventName>(
   registry: HookRegistry,
@@ -45,50 +53,65 @@ export async function runHooks<E extends HookEventName>(
   input: HookInputs[E],
   ctx: HookContext,
 ): Promise<HookOutcome> {
-  const merged: HookOutcome = {};
-  let current = input;
-  for (const hook of registry.list(event)) {
-    if (ctx.signal.aborted) break;
-    let outcome: HookOutcome | void;
-    try {
-      outcome = await hook(current, ctx);
-    } catch (error) {
-      if (ctx.signal.aborted) break;
-      ctx.emit({
-        type: 'error',
-        fatal: false,
-        message: `${event} hook failed: ${errorMessage(error)}`,
-      });
-      continue;
-    }
-    if (!outcome) continue;
-    merged.context = joinText(merged.context, outcome.context);
-    merged.continueWith = joinText(merged.continueWith, outcome.continueWith);
-    if (outcome.input !== undefined && event === 'PreToolUse') {
-      merged.input = outcome.input;
-      // The event is known to be PreToolUse here; TypeScript cannot narrow the generic.
-      current = { ...(current as HookInputs['PreToolUse']), input: outcome.input } as HookInputs[E];
-    }
-    if (outcome.block !== undefined) {
-      if (event === 'PostToolUse') {
-        merged.block = joinText(merged.block, outcome.block);
-      } else {
-        merged.block = outcome.block;
-        break;
+  if (ctx.signal.aborted) return {};
+  let lastRewrite: Pick<HookOutcome, 'input' | 'claudeInput'> | undefined;
+  const outcomes = await Promise.all(
+    registry.list(event).map(async (hook) => {
+      try {
+        const outcome = (await hook(input, ctx)) ?? {};
+        if (outcome.input !== undefined || outcome.claudeInput !== undefined) {
+          lastRewrite = { input: outcome.input, claudeInput: outcome.claudeInput };
+        }
+        return outcome;
+      } catch (error) {
+        if (!ctx.signal.aborted) {
+          ctx.emit({
+            type: 'error',
+            fatal: false,
+            message: `${event} hook failed: ${errorMessage(error)}`,
+          });
+        }
+        return {};
       }
-    }
-    if (outcome.stop !== undefined) {
-      merged.stop = outcome.stop;
-      break;
-    }
-  }
+    }),
+  );
+  const merged = mergeOutcomes(outcomes, event === 'PreToolUse');
+  if (event === 'PreToolUse' && lastRewrite) Object.assign(merged, lastRewrite);
   return stripEmpty(merged);
 }
 
-function stripEmpty(outcome: HookOutcome): HookOutcome {
-  const result: HookOutcome = {};
-  for (const key of ['block', 'input', 'context', 'continueWith', 'stop'] as const) {
-    if (outcome[key] !== undefined) (result as Record<string, unknown>)[key] = outcome[key];
+/**
+ * Several hooks' outcomes as one (without the rewrites, which go by finishing order).
+ * `toolCall`: a PreToolUse, where a block is a deny and permissions are merged.
+ */
+export function mergeOutcomes(outcomes: readonly HookOutcome[], toolCall: boolean): HookOutcome {
+  const join = (key: 'block' | 'context' | 'continueWith'): string | undefined => {
+    const texts = outcomes.map((outcome) => outcome[key]).filter((text): text is string => !!text);
+    return texts.length ? [...new Set(texts)].join('\n') : undefined;
+  };
+  const merged: HookOutcome = {
+    block: join('block'),
+    context: join('context'),
+    continueWith: join('continueWith'),
+    stop: outcomes.find((outcome) => outcome.stop !== undefined)?.stop,
+  };
+  if (!toolCall) return merged;
+  let decider: HookOutcome | undefined;
+  for (const outcome of outcomes) {
+    const permission = outcome.block !== undefined ? 'deny' : outcome.permission;
+    if (!permission) continue;
+    const current = decider?.block !== undefined ? 'deny' : decider?.permission;
+    if (!current || PRECEDENCE[permission] > PRECEDENCE[current]) decider = outcome;
   }
-  return result;
+  if (decider) {
+    merged.permission = decider.block !== undefined ? 'deny' : decider.permission;
+    merged.permissionReason = decider.permissionReason;
+  }
+  return merged;
+}
+
+function stripEmpty(outcome: HookOutcome): HookOutcome {
+  return Object.fromEntries(
+    Object.entries(outcome).filter(([, value]) => value !== undefined),
+  ) as HookOutcome;
 }

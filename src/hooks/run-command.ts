@@ -7,6 +7,8 @@ export interface ShellRunOptions {
   stdin: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Exec form: run `command` itself with these arguments, no shell in between. */
+  args?: readonly string[];
 }
 
 export interface ShellRunResult {
@@ -27,8 +29,8 @@ const MAX_CAPTURE = 1_000_000;
 const PIPE_GRACE_MS = 1000;
 
 /**
- * Runs `/bin/sh -c command` in its own process group, so a timeout or an abort
- * kills the command and everything it started (no orphans left running).
+ * Runs `/bin/sh -c command` (or, with `args`, the program itself) in its own process
+ * group, so a timeout or an abort kills the command and everything it started.
  */
 export function runShellCommand(
   command: string,
@@ -48,7 +50,8 @@ export function runShellCommand(
       return;
     }
 
-    const child = spawn('/bin/sh', ['-c', command], {
+    const [file, argv] = options.args ? [command, [...options.args]] : ['/bin/sh', ['-c', command]];
+    const child = spawn(file, argv, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

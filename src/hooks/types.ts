@@ -1,13 +1,30 @@
 import type { AgentEvent, ToolStatus } from '../agent/events';
 import type { Approve, ToolAccess } from '../permissions/types';
 
-export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'Stop';
+/** Claude Code's hook events that tick fires (or, for PreCompact and SubagentStop, carries). */
+export type HookEventName =
+  | 'SessionStart'
+  | 'UserPromptSubmit'
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'Notification'
+  | 'Stop'
+  | 'SubagentStop'
+  | 'PreCompact'
+  | 'SessionEnd';
 
 export const HOOK_EVENTS: readonly HookEventName[] = [
+  'SessionStart',
   'UserPromptSubmit',
   'PreToolUse',
   'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
   'Stop',
+  'SubagentStop',
+  'PreCompact',
+  'SessionEnd',
 ];
 
 export interface HookContext {
@@ -20,32 +37,87 @@ export interface HookContext {
   emit: (event: AgentEvent) => void;
 }
 
+/** A tool call as Claude Code's hooks see it: its Claude Code name and `tool_input`. */
+export interface ClaudeToolCall {
+  /** `Bash`, `Read`, ... */
+  toolName: string;
+  /** More names a matcher may use for it (`MultiEdit`). */
+  aliases?: readonly string[];
+  toolInput: Record<string, unknown>;
+}
+
+/** The fields every tool event carries. */
+export interface ToolCallInput {
+  callId: string;
+  /** tick's name (`bash`, `edit_file`). */
+  toolName: string;
+  /** tick's input, as validated. */
+  input: unknown;
+  access: ToolAccess;
+  claude: ClaudeToolCall;
+}
+
+export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
+export type SessionEndReason = 'clear' | 'logout' | 'prompt_input_exit' | 'other';
+export type CompactTrigger = 'manual' | 'auto';
+
 export interface HookInputs {
+  /** Plain stdout and `additionalContext` become context for the model. */
+  SessionStart: { source: SessionStartSource; model: string };
   UserPromptSubmit: { prompt: string };
-  PreToolUse: { callId: string; toolName: string; input: unknown; access: ToolAccess };
-  PostToolUse: {
-    callId: string;
-    toolName: string;
-    input: unknown;
+  PreToolUse: ToolCallInput;
+  /** The call succeeded; `response` is Claude Code's structured `tool_response`. */
+  PostToolUse: ToolCallInput & {
     output: string;
     status: ToolStatus;
+    response: unknown;
+    durationMs: number;
   };
+  /** The call failed (an error, a bash command's non-zero exit) or was interrupted. */
+  PostToolUseFailure: ToolCallInput & {
+    error: string;
+    isInterrupt: boolean;
+    durationMs: number;
+  };
+  /** tick waits for the user (`permission_prompt`). */
+  Notification: { message: string; notificationType: string; title?: string };
   Stop: { lastMessage: string; stopHookActive: boolean };
+  /** A subagent finished; fired by the subagent runner, handled like Stop. */
+  SubagentStop: {
+    lastMessage: string;
+    stopHookActive: boolean;
+    agentId: string;
+    agentType: string;
+    agentTranscriptPath?: string;
+  };
+  /** Before the context is compacted; fired by the compaction. */
+  PreCompact: { trigger: CompactTrigger; customInstructions: string };
+  SessionEnd: { reason: SessionEndReason };
 }
+
+/** A hook's verdict on a tool call; with several hooks deny > ask > allow. */
+export type HookPermission = 'allow' | 'ask' | 'deny';
 
 /**
  * What a hook may say; every field is optional and an empty object means "go on".
  * Which fields an event honours:
- * - block: PreToolUse (the text becomes the tool result), UserPromptSubmit (prompt
- *   refused), PostToolUse (the reason is added to the tool result for the model).
- * - input: PreToolUse only, a rewritten tool input (validated again).
- * - context: UserPromptSubmit / PostToolUse, extra text for the model.
- * - continueWith: Stop only, a user message to append and keep going.
+ * - block: PreToolUse (a deny: the text becomes the tool result), UserPromptSubmit
+ *   (prompt refused), PostToolUse and PostToolUseFailure (the reason is added to the
+ *   tool result for the model), PreCompact (the compaction should not happen).
+ * - permission, permissionReason: PreToolUse: `allow` skips the prompt (never a deny or
+ *   ask rule), `ask` puts the call to the user, `deny` blocks in every mode.
+ * - input: PreToolUse, a rewritten input in tick's fields (validated again).
+ * - claudeInput: PreToolUse, a command hook's `updatedInput` in Claude Code's fields.
+ * - context: SessionStart, UserPromptSubmit, PostToolUse(Failure): extra text for the model.
+ * - continueWith: Stop and SubagentStop, a user message to append and keep going.
  * - stop: any event, end the turn now with this reason.
  */
 export interface HookOutcome {
   block?: string;
+  permission?: HookPermission;
+  permissionReason?: string;
   input?: unknown;
+  claudeInput?: Record<string, unknown>;
   context?: string;
   continueWith?: string;
   stop?: string;

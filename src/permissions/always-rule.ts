@@ -46,7 +46,7 @@ export function bashAlwaysRule(
 
 const escapeGlob = (p: string) => p.replace(/[*?[\]\\]/g, '\\$&');
 
-/** `edit_file(./src/a.ts)`, `read_file(/etc/hosts)`: the exact path, never a folder. */
+/** `edit_file(./src/a.ts)`, `read_file(//etc/hosts)`: the exact path, never a folder. */
 export function fileAlwaysRule(
   toolName: string,
   paths: readonly string[],
@@ -55,6 +55,7 @@ export function fileAlwaysRule(
   if (paths.length !== 1) return undefined;
   const tool = toolName === 'write_file' || toolName === 'edit_file' ? 'edit_file' : 'read_file';
   const p = paths[0];
-  const shown = isInside(p, cwd) && p !== cwd ? `./${path.relative(cwd, p)}` : p;
+  // Outside the workspace the rule needs `//` (a single `/` starts at the project root).
+  const shown = isInside(p, cwd) && p !== cwd ? `./${path.relative(cwd, p)}` : `/${p}`;
   return `${tool}(${escapeGlob(shown)})`;
 }

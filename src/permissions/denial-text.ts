@@ -37,10 +37,11 @@ export function deniedInPlanMode(subject: string, reason: string): string {
 export function deniedInPrintMode(
   subject: string,
   reason: string,
-  fix: { acceptEdits?: boolean; rule?: string; askRule?: boolean },
+  fix: { acceptEdits?: boolean; rule?: string; askRule?: boolean; hookAsk?: boolean },
 ): string {
   const head = `Error: Permission denied in print mode: this call needs approval (${reason}): ${subject}.`;
   if (fix.askRule) return `${head} An ask rule requires a person to approve it. ${DO_NOT_RETRY}`;
+  if (fix.hookAsk) return `${head} A hook requires a person to approve it. ${DO_NOT_RETRY}`;
   const modes = fix.acceptEdits ? 'acceptEdits or bypassPermissions' : 'bypassPermissions';
   const rule = fix.rule ? `, or --allowedTools "${fix.rule}"` : '';
   return `${head} Re-run with --permission-mode ${modes}${rule}. ${DO_NOT_RETRY}`;

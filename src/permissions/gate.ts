@@ -1,64 +1,94 @@
-import type { Hook } from '../hooks/types';
+import type { AgentEvent } from '../agent/events';
 import { deniedByUser, deniedCancelled } from './denial-text';
-import type { PermissionPolicy } from './policy';
-import type { ApprovalDecision, ApprovalRequest } from './types';
+import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
+import type { ApprovalDecision, ApprovalRequest, Approve } from './types';
+
+/** What the gate needs besides the call: the user, the abort signal, the event stream. */
+export interface GateContext {
+  signal: AbortSignal;
+  approve: Approve;
+  emit: (event: AgentEvent) => void;
+}
+
+export interface GateCall extends ToolCall {
+  callId: string;
+}
 
 /**
- * The permission gate, the first PreToolUse hook. Allowed calls pass silently; denied
- * ones are blocked with a text that tells the model what denied them; the rest are put
- * to the user (ctx.approve: the app's keyboard prompt, or print mode's flag policy),
- * with permission_asked / permission_decided reported in order.
+ * The permission gate in two steps around the PreToolUse hooks, Claude Code's order:
+ * `floor` (tick's forbidden commands) before them, `check` (rules, mode, analysis, and
+ * the user) after them. Each returns the tool result text of a blocked call, or
+ * undefined when the call may run; permission_asked / permission_decided are reported.
  */
-export function createPermissionGate(policy: PermissionPolicy): Hook<'PreToolUse'> {
-  return async (input, ctx) => {
-    const decision = policy.decide({
-      toolName: input.toolName,
-      input: input.input,
-      access: input.access,
-    });
-    if (decision.action === 'allow') return {};
-    if (decision.action === 'deny') {
-      ctx.emit({
-        type: 'permission_decided',
-        callId: input.callId,
-        decision: 'deny',
-        by: decision.by,
-      });
-      return { block: decision.message ?? `Error: Permission denied (${decision.reason}).` };
-    }
-    const request: ApprovalRequest = {
-      callId: input.callId,
-      toolName: input.toolName,
-      subject: decision.subject,
-      reason: decision.reason,
-      ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
-    };
-    ctx.emit({ type: 'permission_asked', request });
-    let answer: ApprovalDecision;
-    try {
-      answer = await ctx.approve(request, ctx.signal);
-    } catch (err) {
-      const by = ctx.signal.aborted ? 'cancelled' : 'error';
-      ctx.emit({ type: 'permission_decided', callId: input.callId, decision: 'deny', by });
-      if (ctx.signal.aborted) return { block: deniedCancelled(decision.subject) };
-      return {
-        block: `Error: The permission request failed (${(err as Error).message}); the call did not run.`,
+export interface PermissionGate {
+  floor(call: GateCall, ctx: GateContext): string | undefined;
+  check(
+    call: GateCall,
+    hook: HookVerdict | undefined,
+    ctx: GateContext,
+  ): Promise<string | undefined>;
+}
+
+/** Reports a denial and gives the tool result the model reads. */
+function denied(call: GateCall, decision: PermissionDecision, ctx: GateContext): string {
+  ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'deny', by: decision.by });
+  return decision.message ?? `Error: Permission denied (${decision.reason}).`;
+}
+
+export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
+  return {
+    floor(call, ctx) {
+      const decision = policy.floor(call);
+      return decision ? denied(call, decision, ctx) : undefined;
+    },
+
+    async check(call, hook, ctx) {
+      const decision = policy.decide(call, hook);
+      if (decision.action === 'allow') {
+        // A hook's allow skipped a prompt: say so, as a rule's would not need to.
+        if (decision.by === 'hook') {
+          ctx.emit({
+            type: 'permission_decided',
+            callId: call.callId,
+            decision: 'allow',
+            by: 'hook',
+          });
+        }
+        return undefined;
+      }
+      if (decision.action === 'deny') return denied(call, decision, ctx);
+      const request: ApprovalRequest = {
+        callId: call.callId,
+        toolName: call.toolName,
+        subject: decision.subject,
+        reason: decision.reason,
+        ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
       };
-    }
-    if (answer.decision === 'deny') {
-      const note = answer.note?.trim() || undefined;
-      ctx.emit({
-        type: 'permission_decided',
-        callId: input.callId,
-        decision: 'deny',
-        by: 'user',
-        ...(note ? { note } : {}),
-      });
-      return { block: deniedByUser(decision.subject, decision.reason, note) };
-    }
-    if (answer.decision === 'allow_always' && decision.alwaysRule)
-      policy.grantAlways(decision.alwaysRule);
-    ctx.emit({ type: 'permission_decided', callId: input.callId, decision: 'allow', by: 'user' });
-    return {};
+      ctx.emit({ type: 'permission_asked', request });
+      let answer: ApprovalDecision;
+      try {
+        answer = await ctx.approve(request, ctx.signal);
+      } catch (err) {
+        const by = ctx.signal.aborted ? 'cancelled' : 'error';
+        ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'deny', by });
+        if (ctx.signal.aborted) return deniedCancelled(decision.subject);
+        return `Error: The permission request failed (${(err as Error).message}); the call did not run.`;
+      }
+      if (answer.decision === 'deny') {
+        const note = answer.note?.trim() || undefined;
+        ctx.emit({
+          type: 'permission_decided',
+          callId: call.callId,
+          decision: 'deny',
+          by: 'user',
+          ...(note ? { note } : {}),
+        });
+        return deniedByUser(decision.subject, decision.reason, note);
+      }
+      if (answer.decision === 'allow_always' && decision.alwaysRule)
+        policy.grantAlways(decision.alwaysRule);
+      ctx.emit({ type: 'permission_decided', callId: call.callId, decision: 'allow', by: 'user' });
+      return undefined;
+    },
   };
 }

@@ -1,10 +1,14 @@
 import type { PermissionRules } from '../config/types';
-import type { RuleList, RuleSource } from './rules';
+import type { RuleList, RuleSource, RuleToolName } from './rules';
 import type { PermissionMode, ToolAccess } from './types';
 
 export interface RuleSourceInput {
   source: RuleSource;
   rules: Partial<PermissionRules>;
+  /** Where `/path` in these rules starts: the settings file's root (project root, TICK_HOME). */
+  sourceDir?: string;
+  /** The settings file, for messages. */
+  file?: string;
 }
 
 export interface PolicyOptions {
@@ -16,6 +20,8 @@ export interface PolicyOptions {
   /** Workspace roots: cwd plus --add-dir. */
   roots: string[];
   cwd: string;
+  /** The tools rules may name (default: tick's registry). */
+  tools?: readonly RuleToolName[];
   /** The user's home directory (os.homedir()), for `~` and the secret list. */
   home: string;
   /** False in print mode: what would be asked is denied, with the flag that would allow it. */
@@ -32,11 +38,17 @@ export interface ToolCall {
   access: ToolAccess;
 }
 
+/** What the PreToolUse hooks said about a call, for the decision after them. */
+export interface HookVerdict {
+  decision: 'allow' | 'ask';
+  reason?: string;
+}
+
 export interface PermissionDecision {
   action: 'allow' | 'ask' | 'deny';
   /** Why, briefly: "deletes files", "outside workspace: /etc/hosts". */
   reason: string;
-  /** What decided: 'mode default', 'rule deny bash(rm:*)', 'mode plan', 'print mode', 'forbidden'. */
+  /** What decided: 'mode default', 'rule deny bash(rm:*)', 'mode plan', 'print mode', 'forbidden', 'hook'. */
   by: string;
   /** The command or the path(s), whole. */
   subject: string;

@@ -1,22 +1,33 @@
 import path from 'node:path';
 import { bashAlwaysRule, fileAlwaysRule } from './always-rule';
 import { classifyCommand, describePart, type CommandClassification } from './classify-command';
-import { deniedByRule, deniedForbidden, deniedInPlanMode, deniedInPrintMode } from './denial-text';
+import { deniedForbidden, deniedInPlanMode } from './denial-text';
+import { allow, allowByRule, ask, askByHook, askByRule, deny, denyByRule } from './decisions';
 import { displayPath, isInsideRoots, protectedPath, resolveRealPath, secretPath } from './paths';
+import { RuleBook } from './rule-book';
 import {
-  matchRules,
+  hits,
   parseRule,
-  parseRuleList,
+  ruleCovers,
   type RuleCall,
-  type RuleEntry,
   type RuleList,
   type RuleMatch,
   type RuleSource,
+  type RuleToolName,
 } from './rules';
-import type { ListedRule, PermissionDecision, PolicyOptions, ToolCall } from './policy-types';
+import type {
+  HookVerdict,
+  ListedRule,
+  PermissionDecision,
+  PolicyOptions,
+  RuleSourceInput,
+  ToolCall,
+} from './policy-types';
 import { PERMISSION_MODES, type PermissionMode, type ToolAccess } from './types';
+import { toolNaming } from '../tools/registry';
 
 export type {
+  HookVerdict,
   ListedRule,
   PermissionDecision,
   PolicyOptions,
@@ -28,23 +39,25 @@ export type {
 const CYCLE: PermissionMode[] = ['default', 'acceptEdits', 'plan'];
 
 /**
- * Decides every tool call: allow, ask or deny. Order: forbidden commands, deny rules,
- * plan mode, ask rules, allow rules (incl. session "allow always" grants), bypass,
- * then what the call does (risky bash, paths outside the roots, secrets, and in
- * default mode file writes ask). See docs in src/permissions/README.md.
+ * Decides every tool call: allow, ask or deny, in Claude Code's order. `floor()` first:
+ * forbidden commands, denied whatever follows. Then (after the PreToolUse hooks)
+ * `decide()`: deny rules, plan mode, ask rules, a hook's ask or allow, allow rules (incl.
+ * session "allow always" grants), bypass, then what the call does (risky bash, paths
+ * outside the roots, secrets, and in default mode file writes ask). See
+ * src/permissions/README.md.
  */
 export class PermissionPolicy {
   mode: PermissionMode;
   readonly interactive: boolean;
-  /** Rules that could not be parsed (they are ignored). */
-  readonly ruleErrors: string[] = [];
-  private entries: RuleEntry[] = [];
+  private readonly rules: RuleBook;
+  private readonly tools: readonly RuleToolName[];
   private readonly roots: string[];
   private readonly cwd: string;
   private readonly home: string;
   private readonly realpath: (abs: string) => string;
   private readonly cycle: PermissionMode[];
   private readonly onSessionRuleRemoved: ((rule: string) => void) | undefined;
+  private lastClassified: { command: string; result: CommandClassification } | undefined;
 
   constructor(opts: PolicyOptions) {
     this.mode = opts.mode;
@@ -55,18 +68,15 @@ export class PermissionPolicy {
     this.roots = [...new Set([opts.cwd, ...opts.roots].map((r) => this.realpath(path.resolve(r))))];
     this.cycle = opts.mode === 'bypassPermissions' ? [...CYCLE, 'bypassPermissions'] : CYCLE;
     this.onSessionRuleRemoved = opts.onSessionRuleRemoved;
-    const inputs = [...(opts.sources ?? [])];
-    if (opts.rules) inputs.push({ source: 'settings', rules: opts.rules });
-    for (const { source, rules } of inputs) {
-      for (const list of ['deny', 'ask', 'allow'] as const)
-        this.addRules(rules[list] ?? [], list, source);
-    }
+    this.tools = opts.tools ?? toolNaming();
+    const sources: RuleSourceInput[] = [...(opts.sources ?? [])];
+    if (opts.rules) sources.push({ source: 'settings', rules: opts.rules });
+    this.rules = new RuleBook(this.tools, sources);
   }
 
-  private addRules(texts: readonly string[], list: RuleList, source: RuleSource): void {
-    const { entries, errors } = parseRuleList(texts, list, source);
-    this.entries.push(...entries);
-    this.ruleErrors.push(...errors);
+  /** Rules that cannot apply (ignored), one line each. */
+  get ruleProblems(): readonly string[] {
+    return this.rules.problems;
   }
 
   setMode(mode: PermissionMode): void {
@@ -83,7 +93,7 @@ export class PermissionPolicy {
 
   /** Rules granted with "allow always" in this session. */
   get sessionRules(): string[] {
-    return this.entries.filter((e) => e.source === 'session').map((e) => e.rule.text);
+    return this.rules.sessionRules;
   }
 
   /** Add an allow rule for the rest of the session ("allow always"). */
@@ -92,125 +102,183 @@ export class PermissionPolicy {
   }
 
   addRule(list: RuleList, text: string, source: RuleSource = 'session'): { error?: string } {
-    const rule = parseRule(text);
-    if ('error' in rule) return { error: rule.error };
-    const dup = this.entries.some(
-      (e) => e.list === list && e.source === source && e.rule.text === rule.text,
-    );
-    if (!dup) this.entries.push({ source, list, rule });
-    return {};
+    return this.rules.add(list, text, source);
   }
 
   listRules(): ListedRule[] {
-    return this.entries.map((e) => ({ source: e.source, list: e.list, rule: e.rule.text }));
+    return this.rules.list();
   }
 
   /** Remove a rule (every list and source unless narrowed); false when there was none. */
   removeRule(rule: string, list?: RuleList, source?: RuleSource): boolean {
-    const text = rule.trim();
-    const removes = (e: RuleEntry) =>
-      e.rule.text === text && (!list || e.list === list) && (!source || e.source === source);
-    const removed = this.entries.filter(removes);
-    this.entries = this.entries.filter((e) => !removes(e));
-    if (removed.some((e) => e.source === 'session')) this.onSessionRuleRemoved?.(text);
+    const removed = this.rules.remove(rule, list, source);
+    if (removed.some((e) => e.source === 'session')) this.onSessionRuleRemoved?.(rule.trim());
     return removed.length > 0;
   }
 
   /** The classification the decision for a bash command is based on (for the UI). */
   classify(command: string): CommandClassification {
-    return classifyCommand(command, {
+    if (this.lastClassified?.command === command) return this.lastClassified.result;
+    const result = classifyCommand(command, {
       cwd: this.cwd,
       roots: this.roots,
       home: this.home,
       realpath: this.realpath,
     });
+    this.lastClassified = { command, result };
+    return result;
   }
 
-  decide(call: ToolCall): PermissionDecision {
+  /**
+   * tick's floor, before any hook: a forbidden command (`rm -rf /`, a fork bomb) is
+   * denied in every mode, whatever a hook or a rule says. Undefined: the call goes on.
+   */
+  floor(call: ToolCall): PermissionDecision | undefined {
+    if (call.access.kind !== 'exec') return undefined;
+    const command = call.access.command ?? commandOf(call.input);
+    const cls = this.classify(command);
+    if (cls.level !== 'forbidden') return undefined;
+    const subject = command.trim();
+    const reason = this.topReason(cls, subject);
+    return {
+      action: 'deny',
+      reason,
+      by: 'forbidden',
+      subject,
+      message: deniedForbidden(subject, reason),
+    };
+  }
+
+  /**
+   * The decision after the hooks. `hook`: what the PreToolUse hooks said; `allow` skips
+   * what would be a prompt (never a deny or ask rule, nor plan mode), `ask` asks.
+   */
+  decide(call: ToolCall, hook?: HookVerdict): PermissionDecision {
+    const floor = this.floor(call);
+    if (floor) return floor;
     const { access } = call;
     switch (access.kind) {
       case 'none':
-        return {
-          action: 'allow',
-          reason: 'touches nothing',
-          by: 'no access needed',
-          subject: call.toolName,
-        };
+        return this.decideNone(call.toolName, hook);
       case 'exec':
-        return this.decideBash(access.command ?? commandOf(call.input));
+        return this.decideBash(access.command ?? commandOf(call.input), hook);
       case 'read':
       case 'write':
-        return this.decideFiles(call.toolName, access);
+        return this.decideFiles(call.toolName, access, hook);
     }
   }
 
-  private decideBash(command: string): PermissionDecision {
+  /** Does a rule (`Bash(git *)`, a hook's `if`) match the call? Matched as deny and ask rules are. */
+  ruleMatchesCall(text: string, call: ToolCall): boolean {
+    const parsed = parseRule(text, { list: 'ask', tools: this.tools, sourceDir: this.cwd });
+    if (!('rule' in parsed)) return false;
+    const ruleCall = this.ruleCall(call);
+    return ruleCovers(parsed.rule, ruleCall, 'ask') && hits(parsed.rule, ruleCall, 'ask', this.ctx);
+  }
+
+  private get ctx() {
+    return { cwd: this.cwd, home: this.home };
+  }
+
+  private namesOf(toolName: string): string[] {
+    const tool = this.tools.find((t) => t.name === toolName);
+    return [toolName, ...(tool?.claudeNames ?? [])];
+  }
+
+  private ruleCall(call: ToolCall): RuleCall {
+    const names = this.namesOf(call.toolName);
+    if (call.access.kind === 'exec') {
+      const command = call.access.command ?? commandOf(call.input);
+      return { toolName: call.toolName, names, command, parts: this.classify(command).parts };
+    }
+    const paths = (call.access.paths ?? []).map((p) => this.realpath(path.resolve(this.cwd, p)));
+    return { toolName: call.toolName, names, kind: call.access.kind, paths };
+  }
+
+  private match(call: RuleCall): RuleMatch | undefined {
+    return this.rules.match(call, this.ctx);
+  }
+
+  private topReason(cls: CommandClassification, subject: string): string {
+    const top = cls.parts.find((p) => p.level === cls.level);
+    return top && top.text === subject && top.via.length === 0 ? top.reason : cls.reason;
+  }
+
+  private decideNone(toolName: string, hook?: HookVerdict): PermissionDecision {
+    const subject = toolName;
+    const match = this.match({ toolName, names: this.namesOf(toolName), kind: 'none', paths: [] });
+    if (match?.decision === 'deny') return denyByRule(match, subject);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    return allow(hook ? 'hook' : 'no access needed', 'touches nothing', subject);
+  }
+
+  private decideBash(command: string, hook?: HookVerdict): PermissionDecision {
     const cls = this.classify(command);
     const subject = command.trim();
     const top = cls.parts.find((p) => p.level === cls.level);
-    const reason = top && top.text === subject && top.via.length === 0 ? top.reason : cls.reason;
-    if (cls.level === 'forbidden') {
-      return {
-        action: 'deny',
-        reason,
-        by: 'forbidden',
-        subject,
-        message: deniedForbidden(subject, reason),
-      };
-    }
-    const match = this.match({ toolName: 'bash', command, parts: cls.parts });
-    if (match?.decision === 'deny') return this.denyByRule(match, subject);
+    const reason = this.topReason(cls, subject);
+    const match = this.match({
+      toolName: 'bash',
+      names: this.namesOf('bash'),
+      command,
+      parts: cls.parts,
+    });
+    if (match?.decision === 'deny') return denyByRule(match, subject);
     if (this.mode === 'plan' && cls.level !== 'read-only') {
       const planReason = top ? describePart(top) : reason;
-      return this.deny(
+      return deny(
         'mode plan',
         planReason,
         subject,
         deniedInPlanMode(subject, `not read-only: ${planReason}`),
       );
     }
-    if (match?.decision === 'ask') {
-      return this.askByRule(match, subject);
-    }
-    if (match?.decision === 'allow') return this.allowByRule(match, subject);
-    if (this.mode === 'bypassPermissions')
-      return this.allow(`mode ${this.mode}`, cls.reason, subject);
-    if (cls.level === 'read-only' || cls.level === 'workspace') {
-      return this.allow(`mode ${this.mode}`, cls.reason, subject);
-    }
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, cls.reason, subject);
+    if (cls.level === 'read-only' || cls.level === 'workspace')
+      return allow(`mode ${this.mode}`, cls.reason, subject);
     if (cls.level === 'edit') {
       // Bash that writes files inside the roots is a file edit: acceptEdits lets it run.
-      if (this.mode === 'acceptEdits') return this.allow('mode acceptEdits', cls.reason, subject);
-      return this.ask(subject, editReason(cls, reason), 'mode default', {
+      if (this.mode === 'acceptEdits') return allow('mode acceptEdits', cls.reason, subject);
+      return ask(this.interactive, subject, editReason(cls, reason), 'mode default', {
         alwaysRule: bashAlwaysRule(command, cls.parts),
         acceptEdits: true,
       });
     }
-    return this.ask(subject, reason, `mode ${this.mode}`, {
+    return ask(this.interactive, subject, reason, `mode ${this.mode}`, {
       alwaysRule: bashAlwaysRule(command, cls.parts),
     });
   }
 
-  private decideFiles(toolName: string, access: ToolAccess): PermissionDecision {
+  private decideFiles(
+    toolName: string,
+    access: ToolAccess,
+    hook?: HookVerdict,
+  ): PermissionDecision {
     const paths = (access.paths ?? []).map((p) => this.realpath(path.resolve(this.cwd, p)));
     const write = access.kind === 'write';
     const subject = paths.join(', ') || toolName;
-    const match = this.match({ toolName, paths });
-    if (match?.decision === 'deny') return this.denyByRule(match, subject);
+    const match = this.match({ toolName, names: this.namesOf(toolName), kind: access.kind, paths });
+    if (match?.decision === 'deny') return denyByRule(match, subject);
     if (write && this.mode === 'plan') {
-      return this.deny(
+      return deny(
         'mode plan',
         `${toolName} changes files`,
         subject,
         deniedInPlanMode(subject, `${toolName} changes files`),
       );
     }
-    if (match?.decision === 'ask') {
-      return this.askByRule(match, subject);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    if (hook?.decision === 'allow') {
+      return allow('hook', hook.reason ?? 'allowed by a hook', subject);
     }
-    if (match?.decision === 'allow') return this.allowByRule(match, subject);
-    if (this.mode === 'bypassPermissions')
-      return this.allow(`mode ${this.mode}`, 'bypass', subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, 'bypass', subject);
     const concerns: string[] = [];
     for (const p of paths) {
       if (!isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
@@ -221,78 +289,23 @@ export class PermissionPolicy {
     }
     const always = fileAlwaysRule(toolName, paths, this.cwd);
     if (concerns.length > 0) {
-      return this.ask(subject, concerns.join('; '), `mode ${this.mode}`, { alwaysRule: always });
+      return ask(this.interactive, subject, concerns.join('; '), `mode ${this.mode}`, {
+        alwaysRule: always,
+      });
     }
     if (write && this.mode === 'default') {
       const shown = paths.map((p) => displayPath(p, this.cwd, this.home)).join(', ');
       const verb = toolName === 'edit_file' ? 'edits' : 'writes';
-      return this.ask(subject, `${verb} ${shown}`, 'mode default', {
+      return ask(this.interactive, subject, `${verb} ${shown}`, 'mode default', {
         alwaysRule: always,
         acceptEdits: true,
       });
     }
-    return this.allow(
+    return allow(
       `mode ${this.mode}`,
       write ? 'edits inside the workspace' : 'reads inside the workspace',
       subject,
     );
-  }
-
-  private match(call: RuleCall): RuleMatch | undefined {
-    return matchRules(this.entries, call, { cwd: this.cwd, home: this.home });
-  }
-
-  private allow(by: string, reason: string, subject: string): PermissionDecision {
-    return { action: 'allow', reason, by, subject };
-  }
-
-  private allowByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.allow(`rule allow ${rule}`, `allowed by ${rule} (${match.entry.source})`, subject);
-  }
-
-  private deny(by: string, reason: string, subject: string, message: string): PermissionDecision {
-    return { action: 'deny', reason, by, subject, message };
-  }
-
-  private denyByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.deny(
-      `rule deny ${rule}`,
-      `denied by ${rule}`,
-      subject,
-      deniedByRule(subject, rule, match.entry.source),
-    );
-  }
-
-  private askByRule(match: RuleMatch, subject: string): PermissionDecision {
-    const rule = match.entry.rule.text;
-    return this.ask(subject, `matches the ask rule ${rule}`, `rule ask ${rule}`, { askRule: true });
-  }
-
-  /** Ask the user; in print mode there is no one to ask, so it is a denial that names the fix. */
-  private ask(
-    subject: string,
-    reason: string,
-    by: string,
-    opts: { alwaysRule?: string; acceptEdits?: boolean; askRule?: boolean } = {},
-  ): PermissionDecision {
-    if (!this.interactive) {
-      const message = opts.askRule
-        ? deniedInPrintMode(subject, reason, { askRule: true })
-        : deniedInPrintMode(subject, reason, {
-            acceptEdits: opts.acceptEdits ?? false,
-            rule: opts.alwaysRule,
-          });
-      return this.deny('print mode', reason, subject, message);
-    }
-    return {
-      action: 'ask',
-      reason,
-      by,
-      subject,
-      ...(opts.alwaysRule ? { alwaysRule: opts.alwaysRule } : {}),
-    };
   }
 }
 

@@ -1,5 +1,5 @@
-import { unlinkSync } from 'node:fs';
-import { basename } from 'node:path';
+import { rmSync, unlinkSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { Command } from '../cli/args';
 import type { Config } from '../config/types';
 import { assertNever } from '../util/assert-never';
@@ -12,6 +12,7 @@ import { acquireLock } from './lock';
 import { lockFile } from './paths';
 import { readSessionFile } from './reader';
 import { buildReport } from './report';
+import { claudeTranscriptFile } from './claude-transcript';
 
 type SessionCommand = Extract<Command, { kind: 'sessions' | 'export' }>;
 
@@ -64,6 +65,8 @@ function removeSession(config: Config, id: string, io: CommandIO): number {
   const lock = acquireLock(lockFile(file), `session ${name}`);
   try {
     unlinkSync(file);
+    // Its Claude-shaped companion for hooks goes with it.
+    rmSync(claudeTranscriptFile(dirname(file), name), { force: true });
   } finally {
     lock.release();
   }

@@ -30,5 +30,6 @@ export interface SessionAgent {
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   reset(): void;
   setModel(name: string): void;
-  close(): Promise<void>;
+  /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
+  close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

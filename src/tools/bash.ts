@@ -1,7 +1,8 @@
-import type { Tool, ToolResult } from './types';
+import type { ClaudeToolOutcome, Tool, ToolResult } from './types';
 import { integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
 import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
+import { defined } from './claude-fields';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -30,6 +31,11 @@ function seconds(ms: number): string {
 
 /** What the model reads: the output, or `(no output)`, plus how the command ended. */
 export function formatOutcome(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
+  const result = modelText(outcome, timeoutMs);
+  return { ...result, claude: claudeOutcome(outcome, result.output) };
+}
+
+function modelText(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
   const display = outcome.exitCode === undefined ? {} : { exitCode: outcome.exitCode };
   if (outcome.spawnError !== undefined) {
     return { output: `Error: could not run the command: ${outcome.spawnError}`, isError: true };
@@ -57,6 +63,17 @@ export function formatOutcome(outcome: ProcessOutcome, timeoutMs: number): ToolR
     notes.push(`Killed by signal ${outcome.signal}`);
   }
   return { output: [body, ...notes].join('\n'), display };
+}
+
+/**
+ * Claude Code's Bash result for hooks: `{stdout, stderr, interrupted, isImage}` when the
+ * command succeeded (stderr is merged into stdout here, in order); a non-zero exit, a
+ * timeout or a kill is a failure (PostToolUseFailure), as in Claude Code.
+ */
+function claudeOutcome(outcome: ProcessOutcome, text: string): ClaudeToolOutcome {
+  if (outcome.exitCode !== 0 || outcome.timedOut || outcome.aborted) return { error: text };
+  const stdout = outcome.output.replace(/\n+$/, '');
+  return { response: { stdout, stderr: '', interrupted: false, isImage: false } };
 }
 
 export const bash: Tool<typeof schema> = {
@@ -91,5 +108,12 @@ export const bash: Tool<typeof schema> = {
       onOutput: ctx.onOutput,
     });
     return formatOutcome(outcome, timeoutMs);
+  },
+  claude: {
+    name: 'Bash',
+    toolInput: (input) => defined({ command: input.command, timeout: input.timeout }),
+    // Claude Code's `description` and `run_in_background` have no counterpart; dropped.
+    fromToolInput: (toolInput) =>
+      defined({ command: toolInput.command, timeout: toolInput.timeout }),
   },
 };

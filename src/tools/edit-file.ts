@@ -5,6 +5,7 @@ import { writeFileAtomic } from './atomic-write';
 import { diffFile } from './file-diff';
 import { displayPath, realPathInWorkspace, realPathOf, resolveInWorkspace } from './paths';
 import { MAX_READ_BYTES, formatSize, fsErrorText, probeTextFile } from './text-file';
+import { absolutePath, defined, workspacePath } from './claude-fields';
 
 /** The diff shown to the model after an edit is clamped to this many characters. */
 const MAX_RESULT_DIFF_CHARS = 4_000;
@@ -134,10 +135,41 @@ export const edit_file: Tool<typeof schema> = {
     }
     const diff = await diffFile(shown, text, updated);
     const replacements = count > 1 ? ` (${count} replacements)` : '';
-    if (!diff) return { output: `Edited ${shown}${replacements}` };
+    // Claude Code's Edit result, as its PostToolUse hooks read it.
+    const claude = {
+      response: {
+        filePath: abs,
+        oldString: input.old_text,
+        newString: input.new_text,
+        originalFile: text,
+        structuredPatch: diff?.structured ?? [],
+        userModified: false,
+        replaceAll: input.replace_all ?? false,
+      },
+    };
+    if (!diff) return { output: `Edited ${shown}${replacements}`, claude };
     return {
       output: `Edited ${shown}: +${diff.added} -${diff.removed} lines${replacements}\n${clampDiff(diff.hunks)}`,
       display: { diff: diff.diff },
+      claude,
     };
+  },
+  claude: {
+    name: 'Edit',
+    // Hooks written for MultiEdit (Claude Code's retired many-edit tool) see edit_file too.
+    aliases: ['MultiEdit'],
+    toolInput: (input, ctx) => ({
+      file_path: absolutePath(input.path, ctx.cwd),
+      old_string: input.old_text,
+      new_string: input.new_text,
+      replace_all: input.replace_all ?? false,
+    }),
+    fromToolInput: (toolInput, ctx) =>
+      defined({
+        path: workspacePath(toolInput.file_path, ctx.cwd),
+        old_text: toolInput.old_string,
+        new_text: toolInput.new_string,
+        replace_all: toolInput.replace_all,
+      }),
   },
 };

@@ -8,6 +8,16 @@ export interface FileDiff {
   hunks: string;
   added: number;
   removed: number;
+  /** The hunks as data (`oldStart`, `oldLines`, `newStart`, `newLines`, `lines`): Claude Code's `structuredPatch`. */
+  structured: PatchHunk[];
+}
+
+export interface PatchHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
 }
 
 const toLf = (text: string) => text.replace(/\r\n/g, '\n');
@@ -36,5 +46,12 @@ export async function diffFile(
     }
   }
   const hunks = formatPatch(patch, OMIT_HEADERS).replace(/\n+$/, '');
-  return { diff: `--- ${name}\n+++ ${name}\n${hunks}`, hunks, added, removed };
+  const structured = patch.hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
+    oldStart,
+    oldLines,
+    newStart,
+    newLines,
+    lines,
+  }));
+  return { diff: `--- ${name}\n+++ ${name}\n${hunks}`, hunks, added, removed, structured };
 }

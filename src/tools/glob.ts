@@ -5,6 +5,7 @@ import { object, string, type SchemaInput } from './schema';
 import { loadFastGlob } from './glob-deps';
 import { ALWAYS_SKIPPED, GitignoreRules } from './gitignore';
 import { isInside, realPathOf, resolveInWorkspace } from './paths';
+import { workspacePath } from './claude-fields';
 
 /** Matches listed at most; the rest are counted. */
 export const MAX_GLOB_RESULTS = 200;
@@ -63,6 +64,7 @@ export const glob: Tool<typeof schema> = {
   }),
   summary: (input: GlobInput) => input.pattern,
   async run(input, ctx) {
+    const started = Date.now();
     const { root, pattern, inside } = searchRoot(input.pattern, ctx.cwd);
     let rules: GitignoreRules;
     let entries: Entry[];
@@ -86,12 +88,37 @@ export const glob: Tool<typeof schema> = {
       .sort(
         (a, b) => (b.stats?.mtimeMs ?? 0) - (a.stats?.mtimeMs ?? 0) || a.path.localeCompare(b.path),
       );
-    if (kept.length === 0) return { output: '(no matches)', display: { matches: 0 } };
-    const shown = kept
-      .slice(0, MAX_GLOB_RESULTS)
-      .map((entry) => (inside ? entry.path : path.join(root, entry.path)));
+    const listed = kept.slice(0, MAX_GLOB_RESULTS);
+    // Claude Code's Glob result: absolute paths, and whether the list was cut.
+    const claude = {
+      response: {
+        filenames: listed.map((entry) => path.join(root, entry.path)),
+        durationMs: Date.now() - started,
+        numFiles: listed.length,
+        truncated: kept.length > MAX_GLOB_RESULTS,
+      },
+    };
+    if (kept.length === 0) return { output: '(no matches)', display: { matches: 0 }, claude };
+    const shown = listed.map((entry) => (inside ? entry.path : path.join(root, entry.path)));
     if (kept.length > MAX_GLOB_RESULTS)
       shown.push(`... and ${kept.length - MAX_GLOB_RESULTS} more`);
-    return { output: shown.join('\n'), display: { matches: kept.length } };
+    return { output: shown.join('\n'), display: { matches: kept.length }, claude };
+  },
+  claude: {
+    name: 'Glob',
+    // Claude Code's Glob takes the folder apart (`path`); an absolute pattern is split so.
+    toolInput: (input, ctx) => {
+      if (!path.isAbsolute(input.pattern)) return { pattern: input.pattern };
+      const { base, rest } = splitPattern(input.pattern, ctx.cwd);
+      return { pattern: rest, path: base };
+    },
+    fromToolInput: (toolInput, ctx) => {
+      const { pattern, path: folder } = toolInput;
+      if (typeof pattern !== 'string' || typeof folder !== 'string' || path.isAbsolute(pattern)) {
+        return { pattern };
+      }
+      const joined = path.join(resolveInWorkspace(folder, ctx.cwd), pattern);
+      return { pattern: workspacePath(joined, ctx.cwd) };
+    },
   },
 };

@@ -5,6 +5,7 @@ import type { Tool, ToolResult } from './types';
 import { integer, object, optional, string, type SchemaInput } from './schema';
 import { realPathInWorkspace, resolveInWorkspace } from './paths';
 import { MAX_READ_BYTES, formatSize, fsErrorText, probeTextFile } from './text-file';
+import { absolutePath, defined, workspacePath } from './claude-fields';
 
 /** Lines returned when no limit is given. */
 export const DEFAULT_READ_LINES = 2_000;
@@ -114,12 +115,50 @@ export const read_file: Tool<typeof schema> = {
     } catch (err) {
       return { output: fsErrorText(err, shown), isError: true };
     }
-    if (total === 0) return { output: '(empty file)', display: { lines: 0 } };
+    if (total === 0) {
+      return {
+        output: '(empty file)',
+        display: { lines: 0 },
+        claude: readResponse(abs, [''], 1, 1),
+      };
+    }
     if (offset > total) return pastEnd(offset, shown, total);
     const remaining = total - (offset - 1) - selected.length;
     return {
       output: numberLines(selected, offset, remaining),
       display: { lines: selected.length },
+      claude: readResponse(abs, selected, offset, total),
     };
   },
+  claude: {
+    name: 'Read',
+    toolInput: (input, ctx) =>
+      defined({
+        file_path: absolutePath(input.path, ctx.cwd),
+        offset: input.offset,
+        limit: input.limit,
+      }),
+    fromToolInput: (toolInput, ctx) =>
+      defined({
+        path: workspacePath(toolInput.file_path, ctx.cwd),
+        offset: toolInput.offset,
+        limit: toolInput.limit,
+      }),
+  },
 };
+
+/** Claude Code's Read result: the lines returned, without numbers, and where they sit. */
+function readResponse(abs: string, lines: string[], startLine: number, totalLines: number) {
+  return {
+    response: {
+      type: 'text',
+      file: {
+        filePath: abs,
+        content: lines.join('\n'),
+        numLines: lines.length,
+        startLine,
+        totalLines,
+      },
+    },
+  };
+}

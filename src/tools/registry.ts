@@ -39,6 +39,14 @@ export function toolDefinitions(tools: ToolSet = TOOLS): ChatCompletionTool[] {
   }));
 }
 
+/** Each tool's names as permission rules and hook matchers may write them: tick's and Claude Code's. */
+export function toolNaming(tools: ToolSet = TOOLS): { name: string; claudeNames: string[] }[] {
+  return toList(tools).map((tool) => ({
+    name: tool.name,
+    claudeNames: [tool.claude.name, ...(tool.claude.aliases ?? [])],
+  }));
+}
+
 export type ToolLookup = { ok: true; tool: Tool } | { ok: false; error: string };
 
 /** The tool called `name`, or the `Error:` text the model gets for an unknown name. */

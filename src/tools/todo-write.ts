@@ -50,9 +50,22 @@ export const todo_write: Tool<typeof schema> = {
     const done = result.todos.filter((todo) => todo.status === 'completed').length;
     return `${result.todos.length} todos, ${done} completed`;
   },
-  async run(input) {
+  async run(input, ctx) {
     const result = validateTodos(input.todos);
     if (!result.ok) return { output: result.error, isError: true };
-    return { output: renderTodos(result.todos), todos: result.todos };
+    return {
+      output: renderTodos(result.todos),
+      todos: result.todos,
+      claude: { response: { oldTodos: ctx.todos ?? [], newTodos: result.todos } },
+    };
+  },
+  claude: {
+    name: 'TodoWrite',
+    // A list sent as a JSON string reaches hooks as the list itself, as Claude Code's would.
+    toolInput: (input) => {
+      const parsed = validateTodos(input.todos);
+      return { todos: parsed.ok ? parsed.todos : input.todos };
+    },
+    fromToolInput: (toolInput) => ({ todos: toolInput.todos }),
   },
 };

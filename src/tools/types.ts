@@ -13,6 +13,8 @@ export interface ToolContext {
   onOutput: (chunk: string) => void;
   /** Run bash inside bubblewrap. */
   sandbox: boolean;
+  /** The plan before this call (todo_write reports the old and the new list to hooks). */
+  todos?: readonly Todo[];
 }
 
 export interface ToolResult {
@@ -22,6 +24,39 @@ export interface ToolResult {
   display?: ToolDisplay;
   /** Set by todo_write: the new list, which the loop stores and announces. */
   todos?: Todo[];
+  /** What Claude Code hook scripts get after the call (see ClaudeToolOutcome). */
+  claude?: ClaudeToolOutcome;
+}
+
+/**
+ * The call's end as Claude Code reports it to hooks: a success carries the structured
+ * `tool_response` of PostToolUse (Bash `{stdout, stderr, interrupted, isImage}`, Read
+ * `{type, file}`, ...); a failure (a bash command's non-zero exit too) fires
+ * PostToolUseFailure with `error`. Absent: `isError` decides, and the response is the text.
+ */
+export type ClaudeToolOutcome = { response: Record<string, unknown> } | { error: string };
+
+export interface ClaudeFaceContext {
+  /** The workspace root: relative paths become absolute against it. */
+  cwd: string;
+}
+
+/**
+ * How a tool looks to Claude Code's hook scripts and permission rules, declared in the
+ * tool's own file: the name Claude Code gives it and its input in Claude Code's fields.
+ */
+export interface ClaudeCodeFace<I> {
+  /** Claude Code's tool name (`Bash`, `Read`, ...): hook payloads carry it; matchers and rules use it. */
+  name: string;
+  /** More Claude Code names that matchers and rules accept for this tool (`MultiEdit`). */
+  aliases?: readonly string[];
+  /** tick's input as Claude Code's `tool_input` (absolute `file_path`, `old_string`, ...). */
+  toolInput(input: I, ctx: ClaudeFaceContext): Record<string, unknown>;
+  /** A hook's `updatedInput` (Claude Code's fields) back to tick's; the schema checks it after. */
+  fromToolInput(
+    toolInput: Record<string, unknown>,
+    ctx: ClaudeFaceContext,
+  ): Record<string, unknown>;
 }
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */
@@ -56,4 +91,6 @@ export interface Tool<S extends ObjectSchema = ObjectSchema> {
   /** One-line text for the UI card: the command, the path, the pattern. */
   summary(input: SchemaInput<S>): string;
   run(input: SchemaInput<S>, ctx: ToolContext): Promise<ToolResult>;
+  /** Claude Code's view of the tool, for hook payloads and rules. */
+  claude: ClaudeCodeFace<SchemaInput<S>>;
 }

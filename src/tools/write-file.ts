@@ -5,6 +5,7 @@ import { writeFileAtomic } from './atomic-write';
 import { diffFile } from './file-diff';
 import { displayPath, realPathInWorkspace, realPathOf, resolveInWorkspace } from './paths';
 import { MAX_READ_BYTES } from './text-file';
+import { absolutePath, workspacePath } from './claude-fields';
 
 const schema = object({
   path: string({ minLength: 1, description: 'File path, relative to the workspace or absolute.' }),
@@ -38,10 +39,12 @@ export const write_file: Tool<typeof schema> = {
     const target = realPathOf(abs);
     const shown = displayPath(abs, ctx.cwd);
     let old: string | undefined = '';
+    let existed = false;
     try {
       if ((await stat(target)).isDirectory()) {
         return { output: `Error: ${shown} is a directory; give a file path`, isError: true };
       }
+      existed = true;
       old = await previousText(target);
     } catch {
       // Missing: a new file, diffed against ''.
@@ -56,6 +59,27 @@ export const write_file: Tool<typeof schema> = {
     return {
       output: `Wrote ${bytes} bytes to ${shown}`,
       display: diff ? { diff: diff.diff } : undefined,
+      // Claude Code's Write result: a new file has no patch and `originalFile: null`.
+      claude: {
+        response: {
+          type: existed ? 'update' : 'create',
+          filePath: abs,
+          content: input.content,
+          structuredPatch: existed ? (diff?.structured ?? []) : [],
+          originalFile: existed ? (old ?? null) : null,
+        },
+      },
     };
+  },
+  claude: {
+    name: 'Write',
+    toolInput: (input, ctx) => ({
+      file_path: absolutePath(input.path, ctx.cwd),
+      content: input.content,
+    }),
+    fromToolInput: (toolInput, ctx) => ({
+      path: workspacePath(toolInput.file_path, ctx.cwd),
+      content: toolInput.content,
+    }),
   },
 };

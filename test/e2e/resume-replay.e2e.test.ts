@@ -153,10 +153,12 @@ describe('resume picker and live replay in the app', { timeout: 120_000 }, () =>
     const recorded = await printRun(cleanups, [{ text: 'Hi.' }], ['say hi'], { cwd, home });
     expect(recorded.exitCode).toBe(0);
     const projects = join(home, 'projects');
-    const sessionFiles = () =>
-      readdirSync(projects).flatMap((slug) =>
-        readdirSync(join(projects, slug)).map((name) => join(projects, slug, name)),
+    // The session file and its Claude-shaped transcript (transcripts/<id>.jsonl).
+    const filesIn = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? filesIn(join(dir, entry.name)) : [join(dir, entry.name)],
       );
+    const sessionFiles = () => filesIn(projects).sort();
     const before = sessionFiles().map((path) => [path, readFileSync(path, 'utf8')]);
     const server = await scriptedServer(cleanups, [{ text: 'unused' }]);
     const app = appInPty(cleanups, ['--resume'], { cwd, env: modelEnv(server, home) });
@@ -168,7 +170,10 @@ describe('resume picker and live replay in the app', { timeout: 120_000 }, () =>
     expect(server.requests).toHaveLength(0);
     // Nothing changed: the same one session file, byte for byte, and no lock left.
     expect(sessionFiles().map((path) => [path, readFileSync(path, 'utf8')])).toEqual(before);
-    expect(before).toHaveLength(1);
+    expect(before.map(([path]) => path.slice(projects.length))).toEqual([
+      expect.stringMatching(/^\/[^/]+\/[0-9a-f-]+\.jsonl$/),
+      expect.stringMatching(/^\/[^/]+\/transcripts\/[0-9a-f-]+\.jsonl$/),
+    ]);
   });
 
   test('tick --replay FILE shows the recorded tool calls live and leaves the same files', async () => {

@@ -11,11 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
-import { registerCommandHooks, type CommandHookSettings } from '../../src/hooks/command-hooks';
+import {
+  DEFAULT_HOOK_TIMEOUT_SECONDS,
+  registerCommandHooks,
+  type CommandHookSettings,
+} from '../../src/hooks/command-hooks';
 import type { HookContext, HookEventName, HookInputs } from '../../src/hooks/types';
 import type { AgentEvent } from '../../src/agent/events';
 import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
 import { loadSettings } from '../../src/config/settings';
+import { describeToolCall } from '../../src/agent/execute-call';
+import { TOOLS } from '../../src/tools/registry';
 
 function tempDir(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), 'tick-hooks-')));
@@ -37,6 +43,7 @@ interface RunOptions {
   answers?: ApprovalDecision[];
   signal?: AbortSignal;
   transcriptPath?: string;
+  permissionMode?: string;
 }
 
 /** Registers `settings` as command hooks and runs one event, recording events and approvals. */
@@ -51,7 +58,8 @@ async function fire<E extends HookEventName>(
   registerCommandHooks(registry, settings, {
     sessionId: 'session-1',
     cwd,
-    transcriptPath: options.transcriptPath,
+    transcriptPath: () => options.transcriptPath,
+    permissionMode: () => options.permissionMode ?? 'default',
   });
   const events: AgentEvent[] = [];
   const asked: ApprovalRequest[] = [];
@@ -86,19 +94,20 @@ function on(
   };
 }
 
-const bashCall = (command = 'git push'): HookInputs['PreToolUse'] => ({
-  callId: 'call-1',
-  toolName: 'bash',
-  input: { command },
-  access: { kind: 'exec', command },
-});
+/** A call of one of tick's tools as the hooks get it, with its Claude Code view. */
+function toolCall(toolName: keyof typeof TOOLS, input: unknown, cwd = '/work', callId = 'call-1') {
+  return describeToolCall(TOOLS[toolName], callId, input, cwd);
+}
+
+const bashCall = (command = 'git push', cwd = '/work'): HookInputs['PreToolUse'] =>
+  toolCall('bash', { command }, cwd);
 
 const postCall: HookInputs['PostToolUse'] = {
-  callId: 'call-2',
-  toolName: 'edit_file',
-  input: { path: 'a.ts', old_text: 'a', new_text: 'b' },
+  ...toolCall('edit_file', { path: 'a.ts', old_text: 'a', new_text: 'b' }, '/work', 'call-2'),
   output: 'Edited a.ts',
   status: 'ok',
+  response: { filePath: '/work/a.ts', oldString: 'a', newString: 'b' },
+  durationMs: 5,
 };
 
 /** True when the process no longer exists (a zombie awaiting its reaper counts as gone). */
@@ -124,6 +133,12 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<boolean> {
   return check();
 }
 
+const denied = (reason: string) => ({
+  block: `Blocked by hook: ${reason}`,
+  permission: 'deny',
+  permissionReason: reason,
+});
+
 describe('command hooks: exit codes', () => {
   it('exit 0 passes; stdout of a tool hook is ignored', async () => {
     const { cwd, script } = workspace();
@@ -133,29 +148,51 @@ describe('command hooks: exit codes', () => {
     expect(result.events).toEqual([]);
   });
 
-  it('exit 0 on UserPromptSubmit adds stdout as context', async () => {
+  it('exit 0 on UserPromptSubmit and SessionStart adds stdout as context', async () => {
     const { cwd, script } = workspace();
     const hook = script('ctx.sh', 'echo "Current branch: main"');
     const result = await fire(cwd, on('UserPromptSubmit', hook), 'UserPromptSubmit', {
       prompt: 'hi',
     });
     expect(result.outcome).toEqual({ context: 'Current branch: main' });
+    const start = await fire(cwd, on('SessionStart', hook), 'SessionStart', {
+      source: 'startup',
+      model: 'm',
+    });
+    expect(start.outcome).toEqual({ context: 'Current branch: main' });
   });
 
-  it('exit 2 on PreToolUse blocks with stderr as the reason', async () => {
+  it('exit 2 on PreToolUse denies with stderr as the reason', async () => {
     const { cwd, script } = workspace();
     const hook = script('deny.sh', 'echo "pushing is not allowed" >&2; exit 2');
     const result = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall());
-    expect(result.outcome).toEqual({ block: 'Blocked by hook: pushing is not allowed' });
-    expect(result.events).toEqual([
-      {
-        type: 'permission_decided',
-        callId: 'call-1',
-        decision: 'deny',
-        by: 'hook',
-        note: 'pushing is not allowed',
-      },
-    ]);
+    expect(result.outcome).toEqual(denied('pushing is not allowed'));
+    expect(result.events).toEqual([]);
+  });
+
+  it('exit 2 with nothing on stderr still blocks (the docs’ own file-protection hook)', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('quiet.sh', 'exit 2');
+    const result = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall());
+    expect(result.outcome.permission).toBe('deny');
+    expect(result.outcome.block).toBe(
+      `Blocked by hook: PreToolUse hook \`${hook}\` exited with code 2`,
+    );
+  });
+
+  it('exit 2 with a JSON reason on stdout uses that reason', async () => {
+    const { cwd, script } = workspace();
+    const hook = script(
+      'json2.sh',
+      `echo '{"decision": "block", "reason": "tests fail: fix them first"}'; exit 2`,
+    );
+    const stop = await fire(cwd, on('Stop', hook), 'Stop', {
+      lastMessage: 'done',
+      stopHookActive: false,
+    });
+    expect(stop.outcome).toEqual({ continueWith: 'tests fail: fix them first' });
+    const pre = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall());
+    expect(pre.outcome).toEqual(denied('tests fail: fix them first'));
   });
 
   it('exit 2 on the other events: prompt refused, reason for the model, Stop continues', async () => {
@@ -174,6 +211,32 @@ describe('command hooks: exit codes', () => {
       stopHookActive: false,
     });
     expect(stop.outcome).toEqual({ continueWith: 'reason here' });
+    const compact = await fire(cwd, on('PreCompact', hook), 'PreCompact', {
+      trigger: 'auto',
+      customInstructions: '',
+    });
+    expect(compact.outcome).toEqual({ block: 'reason here' });
+    const subagent = await fire(cwd, on('SubagentStop', hook), 'SubagentStop', {
+      lastMessage: 'found it',
+      stopHookActive: false,
+      agentId: 'a1',
+      agentType: 'general-purpose',
+    });
+    expect(subagent.outcome).toEqual({ continueWith: 'reason here' });
+  });
+
+  it('exit 2 where nothing can be blocked is shown to the user only', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('two.sh', 'echo "cannot stop this" >&2; exit 2');
+    const end = await fire(cwd, on('SessionEnd', hook), 'SessionEnd', { reason: 'other' });
+    expect(end.outcome).toEqual({});
+    expect(end.events).toEqual([
+      {
+        type: 'error',
+        fatal: false,
+        message: `SessionEnd hook \`${hook}\` exited with code 2: cannot stop this`,
+      },
+    ]);
   });
 
   it('exit 1 is reported with the command and stderr, and does not block', async () => {
@@ -190,6 +253,17 @@ describe('command hooks: exit codes', () => {
     ]);
   });
 
+  it('another exit code with JSON on stdout: the JSON decides', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('three.sh', `echo '{"decision": "block", "reason": "not yet"}'; exit 3`);
+    const stop = await fire(cwd, on('Stop', hook), 'Stop', {
+      lastMessage: 'done',
+      stopHookActive: false,
+    });
+    expect(stop.outcome).toEqual({ continueWith: 'not yet' });
+    expect(stop.events).toEqual([]);
+  });
+
   it('a missing script (exit 127) is reported and does not block', async () => {
     const { cwd } = workspace();
     const result = await fire(cwd, on('PreToolUse', './no-such-hook.sh'), 'PreToolUse', bashCall());
@@ -203,12 +277,12 @@ describe('command hooks: exit codes', () => {
 });
 
 describe('command hooks: JSON output', () => {
-  it('decision "block" with a reason blocks PreToolUse and informs PostToolUse', async () => {
+  it('decision "block" with a reason denies PreToolUse and informs PostToolUse', async () => {
     const { cwd, script } = workspace();
     const hook = script('block.sh', `echo '{"decision": "block", "reason": "use pnpm"}'`);
-    expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall())).outcome).toEqual({
-      block: 'Blocked by hook: use pnpm',
-    });
+    expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall())).outcome).toEqual(
+      denied('use pnpm'),
+    );
     expect((await fire(cwd, on('PostToolUse', hook), 'PostToolUse', postCall)).outcome).toEqual({
       block: 'use pnpm',
     });
@@ -221,55 +295,47 @@ describe('command hooks: JSON output', () => {
       `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "no pushes on Friday"}}'`,
     );
     const result = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall());
-    expect(result.outcome).toEqual({ block: 'Blocked by hook: no pushes on Friday' });
+    expect(result.outcome).toEqual(denied('no pushes on Friday'));
     expect(result.asked).toEqual([]);
   });
 
-  it('permissionDecision allow goes on without asking', async () => {
+  it('permissionDecision allow and ask are passed on for the gate to apply', async () => {
     const { cwd, script } = workspace();
-    const hook = script(
+    const allow = script(
       'allow.sh',
       `echo '{"hookSpecificOutput": {"permissionDecision": "allow"}}'`,
     );
-    const result = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall());
-    expect(result.outcome).toEqual({});
-    expect(result.asked).toEqual([]);
-    expect(result.events).toEqual([]);
-  });
-
-  it('permissionDecision ask asks the user; allowed goes on, denied blocks', async () => {
-    const { cwd, script } = workspace();
-    const hook = script(
+    const allowed = await fire(cwd, on('PreToolUse', allow), 'PreToolUse', bashCall());
+    expect(allowed.outcome).toEqual({ permission: 'allow' });
+    expect(allowed.asked).toEqual([]);
+    const ask = script(
       'ask.sh',
       `echo '{"hookSpecificOutput": {"permissionDecision": "ask", "permissionDecisionReason": "pushes to a shared branch"}}'`,
     );
-    const request = {
-      callId: 'call-1',
-      toolName: 'bash',
-      subject: 'git push',
-      reason: 'pushes to a shared branch',
-    };
-
-    const allowed = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall(), {
-      answers: [{ decision: 'allow_once' }],
+    const asking = await fire(cwd, on('PreToolUse', ask), 'PreToolUse', bashCall());
+    expect(asking.outcome).toEqual({
+      permission: 'ask',
+      permissionReason: 'pushes to a shared branch',
     });
-    expect(allowed.outcome).toEqual({});
-    expect(allowed.asked).toEqual([request]);
-    expect(allowed.events).toEqual([
-      { type: 'permission_asked', request },
-      { type: 'permission_decided', callId: 'call-1', decision: 'allow', by: 'user' },
-    ]);
-
-    const denied = await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall(), {
-      answers: [{ decision: 'deny', note: 'not now' }],
-    });
-    expect(denied.asked).toEqual([request]);
-    expect(denied.outcome.block).toBe(
-      'The user denied this call (a hook asked: pushes to a shared branch). The user said: not now',
-    );
+    expect(asking.asked).toEqual([]);
   });
 
-  it('additionalContext becomes context', async () => {
+  it('the deprecated decision "approve" is an allow; on Stop it is nothing', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('approve.sh', `echo '{"decision": "approve", "reason": "safe"}'`);
+    expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall())).outcome).toEqual({
+      permission: 'allow',
+      permissionReason: 'safe',
+    });
+    const stop = await fire(cwd, on('Stop', hook), 'Stop', {
+      lastMessage: 'x',
+      stopHookActive: false,
+    });
+    expect(stop.outcome).toEqual({});
+    expect(stop.events).toEqual([]);
+  });
+
+  it('additionalContext counts inside hookSpecificOutput only', async () => {
     const { cwd, script } = workspace();
     const hook = script(
       'ctx.sh',
@@ -278,19 +344,24 @@ describe('command hooks: JSON output', () => {
     expect((await fire(cwd, on('PostToolUse', hook), 'PostToolUse', postCall)).outcome).toEqual({
       context: 'remember to run the formatter',
     });
+    const bare = script('bare.sh', `echo '{"additionalContext": "ignored, as in Claude Code"}'`);
+    expect(
+      (await fire(cwd, on('SessionStart', bare), 'SessionStart', { source: 'startup', model: 'm' }))
+        .outcome,
+    ).toEqual({});
   });
 
-  it('continue false with stopReason stops, and later hooks do not run', async () => {
+  it('continue false with stopReason stops; the other hooks still run to completion', async () => {
     const { cwd, script } = workspace();
     const stop = script('stop.sh', `echo '{"continue": false, "stopReason": "budget exhausted"}'`);
-    const marker = join(cwd, 'later-ran');
-    const later = script('later.sh', `touch '${marker}'`);
+    const marker = join(cwd, 'other-ran');
+    const other = script('other.sh', `touch '${marker}'`);
     const settings: CommandHookSettings = {
       PostToolUse: [
         {
           hooks: [
             { type: 'command', command: stop },
-            { type: 'command', command: later },
+            { type: 'command', command: other },
           ],
         },
       ],
@@ -298,34 +369,33 @@ describe('command hooks: JSON output', () => {
     expect((await fire(cwd, settings, 'PostToolUse', postCall)).outcome).toEqual({
       stop: 'budget exhausted',
     });
-    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(marker)).toBe(true);
   });
 
-  it('updatedInput rewrites the input that later hooks see', async () => {
+  it('updatedInput comes back in Claude Code’s fields, for the tool to translate', async () => {
     const { cwd, script } = workspace();
     const rewrite = script(
       'rewrite.sh',
-      `echo '{"hookSpecificOutput": {"updatedInput": {"command": "git push --dry-run"}}}'`,
+      `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "updatedInput": {"command": "git push --dry-run"}}}'`,
     );
-    const seen = join(cwd, 'seen.json');
-    const capture = script('capture.sh', `cat > '${seen}'`);
-    const settings: CommandHookSettings = {
-      PreToolUse: [
-        { hooks: [{ type: 'command', command: rewrite }] },
-        { hooks: [{ type: 'command', command: capture }] },
-      ],
-    };
-    const result = await fire(cwd, settings, 'PreToolUse', bashCall());
-    expect(result.outcome).toEqual({ input: { command: 'git push --dry-run' } });
-    expect(JSON.parse(readFileSync(seen, 'utf8')).tool_input).toEqual({
-      command: 'git push --dry-run',
+    const result = await fire(cwd, on('PreToolUse', rewrite), 'PreToolUse', bashCall());
+    expect(result.outcome).toEqual({
+      permission: 'allow',
+      claudeInput: { command: 'git push --dry-run' },
     });
   });
 
-  it('plain text that is not JSON on a tool hook is ignored', async () => {
+  it('plain text that is not JSON on a tool hook is ignored; pretty-printed JSON counts', async () => {
     const { cwd, script } = workspace();
     const hook = script('text.sh', `echo '{not json'`);
     expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', bashCall())).outcome).toEqual({});
+    const pretty = script(
+      'pretty.sh',
+      `printf '{\\n  "hookSpecificOutput": {\\n    "permissionDecision": "deny",\\n    "permissionDecisionReason": "use gh pr"\\n  }\\n}\\n'`,
+    );
+    expect((await fire(cwd, on('PreToolUse', pretty), 'PreToolUse', bashCall())).outcome).toEqual(
+      denied('use gh pr'),
+    );
   });
 });
 
@@ -334,16 +404,26 @@ describe('command hooks: matchers', () => {
     const { cwd, script } = workspace();
     const log = join(cwd, 'log');
     const hook = script('log.sh', `echo "$1" >> '${log}'`);
-    const tools = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'todo_write'];
-    for (const tool of tools) {
-      await fire(cwd, on('PreToolUse', `${hook} ${tool}`, matcher), 'PreToolUse', {
-        ...bashCall(),
-        toolName: tool,
-      });
+    const calls: [keyof typeof TOOLS, unknown][] = [
+      ['bash', { command: 'ls' }],
+      ['read_file', { path: 'a' }],
+      ['write_file', { path: 'a', content: '' }],
+      ['edit_file', { path: 'a', old_text: 'x', new_text: 'y' }],
+      ['glob', { pattern: '*' }],
+      ['todo_write', { todos: [] }],
+    ];
+    for (const [tool, input] of calls) {
+      await fire(
+        cwd,
+        on('PreToolUse', `${hook} ${tool}`, matcher),
+        'PreToolUse',
+        toolCall(tool, input, cwd),
+      );
     }
     return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
   }
 
+  const ALL = ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'todo_write'];
   it.each([
     ['Edit|Write', ['write_file', 'edit_file']],
     ['Bash', ['bash']],
@@ -351,13 +431,18 @@ describe('command hooks: matchers', () => {
     ['Read, Glob', ['read_file', 'glob']],
     ['TodoWrite', ['todo_write']],
     ['MultiEdit', ['edit_file']],
+    ['Edit|Write|MultiEdit', ['write_file', 'edit_file']],
     ['.*_file', ['read_file', 'write_file', 'edit_file']],
-    ['(Read|Write)', ['read_file', 'write_file']],
+    // An unanchored regular expression, as in Claude Code: `Edit.*` would match NotebookEdit.
+    ['Ed.t', ['edit_file']],
+    // Unanchored: `(Read|Write)` also matches TodoWrite, in Claude Code too.
+    ['(Read|Write)', ['read_file', 'write_file', 'todo_write']],
+    ['^T', ['todo_write']],
     ['file', []],
     ['ba', []],
-    ['*', ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'todo_write']],
-    ['', ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'todo_write']],
-    [undefined, ['bash', 'read_file', 'write_file', 'edit_file', 'glob', 'todo_write']],
+    ['*', ALL],
+    ['', ALL],
+    [undefined, ALL],
   ])('matcher %j runs for %j', async (matcher, expected) => {
     expect(await matchedTools(matcher)).toEqual(expected);
   });
@@ -369,6 +454,101 @@ describe('command hooks: matchers', () => {
       prompt: 'x',
     });
     expect(result.outcome).toEqual({ context: 'hello' });
+  });
+
+  it('SessionStart, SessionEnd, Notification, PreCompact and SubagentStop match their kind', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('ctx.sh', 'echo hello');
+    const start = (source: 'startup' | 'resume') =>
+      fire(cwd, on('SessionStart', hook, 'resume|compact'), 'SessionStart', { source, model: 'm' });
+    expect((await start('resume')).outcome).toEqual({ context: 'hello' });
+    expect((await start('startup')).outcome).toEqual({});
+
+    const log = join(cwd, 'kinds');
+    const logger = script('kinds.sh', `cat >> '${log}'`);
+    await fire(cwd, on('PreCompact', logger, 'manual'), 'PreCompact', {
+      trigger: 'auto',
+      customInstructions: '',
+    });
+    await fire(cwd, on('PreCompact', logger, 'manual'), 'PreCompact', {
+      trigger: 'manual',
+      customInstructions: 'keep the plan',
+    });
+    await fire(cwd, on('Notification', logger, 'permission_prompt'), 'Notification', {
+      message: 'tick needs your permission to use Bash',
+      notificationType: 'permission_prompt',
+    });
+    await fire(cwd, on('Notification', logger, 'permission_prompt'), 'Notification', {
+      message: 'tick is waiting for your input',
+      notificationType: 'idle_prompt',
+    });
+    await fire(cwd, on('SubagentStop', logger, 'Explore'), 'SubagentStop', {
+      lastMessage: 'done',
+      stopHookActive: false,
+      agentId: 'a1',
+      agentType: 'Explore',
+    });
+    await fire(cwd, on('SessionEnd', logger, 'clear'), 'SessionEnd', { reason: 'other' });
+    const seen = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(seen.map((payload) => payload.hook_event_name)).toEqual([
+      'PreCompact',
+      'Notification',
+      'SubagentStop',
+    ]);
+    expect(seen[0]).toMatchObject({ trigger: 'manual', custom_instructions: 'keep the plan' });
+  });
+});
+
+describe('command hooks: the if field and duplicates', () => {
+  it('runs a handler only for calls its permission rule matches (tool events only)', async () => {
+    const { cwd, script } = workspace();
+    const log = join(cwd, 'log');
+    const hook = script('log.sh', `jq -r .tool_input.command >> '${log}'`);
+    const settings: CommandHookSettings = {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: hook, if: 'Bash(gh api *)' }] },
+      ],
+    };
+    const registry = new HookRegistry();
+    registerCommandHooks(registry, settings, {
+      sessionId: 's',
+      cwd,
+      ruleMatches: (rule, call) =>
+        rule === 'Bash(gh api *)' &&
+        String((call.input as { command: string }).command).startsWith('gh api'),
+    });
+    const ctx: HookContext = {
+      sessionId: 's',
+      cwd,
+      signal: new AbortController().signal,
+      approve: async () => ({ decision: 'deny' }),
+      emit: () => undefined,
+    };
+    await runHooks(registry, 'PreToolUse', bashCall('gh api repos/x', cwd), ctx);
+    await runHooks(registry, 'PreToolUse', bashCall('gh pr list', cwd), ctx);
+    expect(readFileSync(log, 'utf8')).toBe('gh api repos/x\n');
+  });
+
+  it('runs a handler defined in two files once', async () => {
+    const { cwd, script } = workspace();
+    const log = join(cwd, 'log');
+    const hook = script('log.sh', `echo ran >> '${log}'`);
+    const group = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: hook }] };
+    await fire(cwd, { PreToolUse: [group, group] }, 'PreToolUse', bashCall());
+    expect(readFileSync(log, 'utf8')).toBe('ran\n');
+  });
+
+  it('runs the exec form (args) without a shell', async () => {
+    const { cwd, script } = workspace();
+    const hook = script('argv.sh', `printf '%s|' "$@" > '${join(cwd, 'argv')}'`);
+    const settings: CommandHookSettings = {
+      PreToolUse: [{ hooks: [{ type: 'command', command: hook, args: ['a b', '$HOME'] }] }],
+    };
+    await fire(cwd, settings, 'PreToolUse', bashCall());
+    expect(readFileSync(join(cwd, 'argv'), 'utf8')).toBe('a b|$HOME|');
   });
 });
 
@@ -397,6 +577,10 @@ describe('command hooks: process handling', () => {
     expect(await waitFor(() => processGone(pid) && processGone(child))).toBe(true);
   });
 
+  it('waits ten minutes by default, as Claude Code does', () => {
+    expect(DEFAULT_HOOK_TIMEOUT_SECONDS).toBe(600);
+  });
+
   it('the abort signal kills a running hook without reporting an error', async () => {
     const { cwd, script } = workspace();
     const pidFile = join(cwd, 'pid');
@@ -420,9 +604,9 @@ describe('command hooks: process handling', () => {
     const { cwd, script } = workspace();
     const hook = script('quick.sh', 'echo "quick no" >&2; exit 2');
     const big = { ...bashCall('x'.repeat(500_000)) };
-    expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', big)).outcome).toEqual({
-      block: 'Blocked by hook: quick no',
-    });
+    expect((await fire(cwd, on('PreToolUse', hook), 'PreToolUse', big)).outcome).toEqual(
+      denied('quick no'),
+    );
   });
 });
 
@@ -431,15 +615,17 @@ describe('command hooks: stdin and environment', () => {
     const { cwd, script } = workspace();
     const out = join(cwd, 'stdin.json');
     const envOut = join(cwd, 'env.txt');
+    // `read -r` takes one line, as some real hooks do: the payload is one compact line.
     const hook = script(
       'capture.sh',
-      `cat > '${out}'\nprintf '%s\\n%s\\n%s\\n' "$CLAUDE_PROJECT_DIR" "$TICK_PROJECT_DIR" "$(pwd)" > '${envOut}'`,
+      `read -r line\nprintf '%s' "$line" > '${out}'\nprintf '%s\\n%s\\n%s\\n' "$CLAUDE_PROJECT_DIR" "$TICK_PROJECT_DIR" "$(pwd)" > '${envOut}'`,
     );
     const settings: CommandHookSettings = {
       [event]: [{ hooks: [{ type: 'command', command: hook }] }],
     };
     await fire(cwd, settings, event, input as never, {
-      transcriptPath: join(cwd, 'session.jsonl'),
+      transcriptPath: join(cwd, 'transcripts', 'session-1.jsonl'),
+      permissionMode: 'acceptEdits',
     });
     return {
       cwd,
@@ -448,36 +634,43 @@ describe('command hooks: stdin and environment', () => {
     };
   }
 
-  it('PreToolUse gets our tool name and input', async () => {
+  it('PreToolUse gets Claude Code’s tool name and fields, with the mode and transcript', async () => {
     const { cwd, stdin, env } = await captured('PreToolUse', bashCall('npm test'));
     expect(stdin).toEqual({
       session_id: 'session-1',
-      transcript_path: join(cwd, 'session.jsonl'),
+      transcript_path: join(cwd, 'transcripts', 'session-1.jsonl'),
       cwd,
+      permission_mode: 'acceptEdits',
       hook_event_name: 'PreToolUse',
-      tool_name: 'bash',
+      tool_name: 'Bash',
       tool_input: { command: 'npm test' },
       tool_use_id: 'call-1',
     });
     expect(env).toEqual([cwd, cwd, cwd]);
   });
 
-  it('PostToolUse gets the tool response', async () => {
+  it('PostToolUse gets the structured tool response', async () => {
     const { cwd, stdin } = await captured('PostToolUse', postCall);
     expect(stdin).toEqual({
       session_id: 'session-1',
-      transcript_path: join(cwd, 'session.jsonl'),
+      transcript_path: join(cwd, 'transcripts', 'session-1.jsonl'),
       cwd,
+      permission_mode: 'acceptEdits',
       hook_event_name: 'PostToolUse',
-      tool_name: 'edit_file',
-      tool_input: postCall.input,
-      tool_response: 'Edited a.ts',
-      tool_status: 'ok',
+      tool_name: 'Edit',
+      tool_input: {
+        file_path: '/work/a.ts',
+        old_string: 'a',
+        new_string: 'b',
+        replace_all: false,
+      },
+      tool_response: postCall.response,
       tool_use_id: 'call-2',
+      duration_ms: 5,
     });
   });
 
-  it('UserPromptSubmit gets the prompt; Stop gets stop_hook_active', async () => {
+  it('UserPromptSubmit gets the prompt; Stop gets stop_hook_active and the last message', async () => {
     const prompt = await captured('UserPromptSubmit', { prompt: 'fix the "bug"\nplease' });
     expect(prompt.stdin).toMatchObject({
       hook_event_name: 'UserPromptSubmit',
@@ -494,14 +687,14 @@ describe('command hooks: stdin and environment', () => {
 });
 
 describe('command hooks from settings files', () => {
-  it('run user hooks before project hooks, each in its cwd', async () => {
+  it('run user and project hooks, each in the workspace', async () => {
     const { cwd, script } = workspace();
     const home = tempDir();
     const log = join(cwd, 'order');
     const userHook = script('user.sh', `echo user >> '${log}'`);
     const projectHook = script(
       'project.sh',
-      `echo project >> '${log}'; echo '{"decision":"block","reason":"from project"}'`,
+      `sleep 0.2; echo project >> '${log}'; echo '{"decision":"block","reason":"from project"}'`,
     );
     writeFileSync(
       join(home, 'settings.json'),
@@ -514,7 +707,7 @@ describe('command hooks from settings files', () => {
     );
     const { merged } = await loadSettings(cwd, home);
     const result = await fire(cwd, merged.hooks, 'PreToolUse', bashCall());
-    expect(result.outcome).toEqual({ block: 'Blocked by hook: from project' });
+    expect(result.outcome).toEqual(denied('from project'));
     expect(readFileSync(log, 'utf8')).toBe('user\nproject\n');
   });
 });

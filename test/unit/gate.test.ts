@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
-import type { HookContext } from '../../src/hooks/types';
-import { createPermissionGate } from '../../src/permissions/gate';
+import { createPermissionGate, type GateContext } from '../../src/permissions/gate';
+import type { HookVerdict } from '../../src/permissions/policy';
 import { PermissionPolicy, type PolicyOptions } from '../../src/permissions/policy';
 import type { ApprovalDecision, ApprovalRequest, ToolAccess } from '../../src/permissions/types';
 
@@ -14,7 +14,12 @@ afterAll(() => rmSync(ws, { recursive: true, force: true }));
 interface Harness {
   events: AgentEvent[];
   asked: ApprovalRequest[];
-  run: (toolName: string, access: ToolAccess, callId?: string) => Promise<{ block?: string }>;
+  run: (
+    toolName: string,
+    access: ToolAccess,
+    callId?: string,
+    hook?: HookVerdict,
+  ) => Promise<{ block?: string }>;
   policy: PermissionPolicy;
 }
 
@@ -34,9 +39,7 @@ function harness(
   const gate = createPermissionGate(policy);
   const events: AgentEvent[] = [];
   const asked: ApprovalRequest[] = [];
-  const ctx: HookContext = {
-    sessionId: 's1',
-    cwd: ws,
+  const ctx: GateContext = {
     signal: controller.signal,
     emit: (e) => events.push(e),
     approve: async (request, signal) => {
@@ -52,8 +55,11 @@ function harness(
     events,
     asked,
     policy,
-    run: async (toolName, access, callId = 'c1') =>
-      (await gate({ callId, toolName, input: { command: access.command }, access }, ctx)) ?? {},
+    run: async (toolName, access, callId = 'c1', hook) => {
+      const call = { callId, toolName, input: { command: access.command }, access };
+      const block = gate.floor(call, ctx) ?? (await gate.check(call, hook, ctx));
+      return block === undefined ? {} : { block };
+    },
   };
 }
 
@@ -166,6 +172,69 @@ describe('permission gate', () => {
     expect(h.events).toEqual([
       { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'print mode' },
     ]);
+  });
+
+  it('denies a forbidden command at the floor, before anything else', () => {
+    const h = harness([]);
+    const call = { callId: 'c1', toolName: 'bash', input: {}, access: exec('rm -rf /') };
+    const gate = createPermissionGate(h.policy);
+    const ctx = {
+      signal: new AbortController().signal,
+      approve: async () => ({ decision: 'allow_once' as const }),
+      emit: (e: AgentEvent) => h.events.push(e),
+    };
+    expect(gate.floor(call, ctx)).toMatch(/^Error: Permission denied: rm -rf \/ is forbidden/);
+    expect(gate.floor({ ...call, access: exec('rm -rf build') }, ctx)).toBeUndefined();
+    expect(h.events).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'forbidden' },
+    ]);
+  });
+
+  it("lets a hook's allow skip the prompt but not an ask or deny rule, nor plan mode", async () => {
+    const allow: HookVerdict = { decision: 'allow' };
+    const h = harness([]);
+    expect(await h.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
+    expect(h.events).toEqual([
+      { type: 'permission_decided', callId: 'c1', decision: 'allow', by: 'hook' },
+    ]);
+    const printMode = harness([], { interactive: false });
+    expect(await printMode.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
+
+    const ruled = harness([{ decision: 'deny' }], {
+      rules: { allow: [], ask: ['Bash(rm:*)'], deny: ['Bash(git push:*)'] },
+    });
+    expect((await ruled.run('bash', exec('rm -rf build'), 'c1', allow)).block).toContain(
+      'Permission denied by the user',
+    );
+    expect(ruled.asked.map((r) => r.reason)).toEqual(['matches the ask rule Bash(rm:*)']);
+    expect((await ruled.run('bash', exec('git push'), 'c2', allow)).block).toContain(
+      'Permission denied by rule deny Bash(git push:*)',
+    );
+    const plan = harness([], { mode: 'plan' });
+    expect((await plan.run('bash', exec('rm -rf build'), 'c1', allow)).block).toContain(
+      'plan mode',
+    );
+  });
+
+  it('asks when a hook asks, even for what a rule or the mode allows; print mode denies', async () => {
+    const ask: HookVerdict = { decision: 'ask', reason: 'pushes are reviewed' };
+    const h = harness([{ decision: 'allow_once' }], {
+      mode: 'bypassPermissions',
+      rules: { allow: ['Bash(git push:*)'], ask: [], deny: [] },
+    });
+    expect(await h.run('bash', exec('git push'), 'c1', ask)).toEqual({});
+    expect(h.asked).toEqual([
+      {
+        callId: 'c1',
+        toolName: 'bash',
+        subject: 'git push',
+        reason: 'a hook asks: pushes are reviewed',
+      },
+    ]);
+    const printMode = harness([], { interactive: false });
+    expect((await printMode.run('bash', exec('git status'), 'c1', ask)).block).toContain(
+      'A hook requires a person to approve it.',
+    );
   });
 
   it('treats an approval cut short by an abort as a denial, and the call does not run', async () => {

@@ -20,69 +20,108 @@ const preInput: HookInputs['PreToolUse'] = {
   toolName: 'bash',
   input: { command: 'ls' },
   access: { kind: 'exec', command: 'ls' },
+  claude: { toolName: 'Bash', toolInput: { command: 'ls' } },
 };
 
+const postInput: HookInputs['PostToolUse'] = {
+  ...preInput,
+  output: 'x',
+  status: 'ok',
+  response: { stdout: 'x', stderr: '', interrupted: false, isImage: false },
+  durationMs: 1,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('runHooks', () => {
-  it('runs hooks in registration order and returns an empty outcome when none speaks', async () => {
+  it('runs only the event’s hooks and returns an empty outcome when none speaks', async () => {
     const registry = new HookRegistry();
-    const order: number[] = [];
-    registry.on('PreToolUse', async () => void order.push(1));
+    const ran: number[] = [];
+    registry.on('PreToolUse', async () => void ran.push(1));
     registry.on('PreToolUse', async () => {
-      order.push(2);
+      ran.push(2);
       return {};
     });
-    registry.on('PostToolUse', async () => void order.push(99));
+    registry.on('PostToolUse', async () => void ran.push(99));
     const { ctx } = context();
     expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({});
-    expect(order).toEqual([1, 2]);
+    expect(ran.sort()).toEqual([1, 2]);
   });
 
-  it('stops PreToolUse at the first block', async () => {
+  it('runs every hook at once, each to completion even when one denies (deny > ask > allow)', async () => {
     const registry = new HookRegistry();
-    let laterRan = false;
-    registry.on('PreToolUse', async () => ({ block: 'first' }));
+    const finished: string[] = [];
     registry.on('PreToolUse', async () => {
-      laterRan = true;
-      return { block: 'second' };
+      await sleep(30);
+      finished.push('allow');
+      return { permission: 'allow' };
     });
+    registry.on('PreToolUse', async () => {
+      finished.push('deny');
+      return { block: 'Blocked by hook: no', permission: 'deny', permissionReason: 'no' };
+    });
+    registry.on('PreToolUse', async () => {
+      await sleep(10);
+      finished.push('ask');
+      return { permission: 'ask', permissionReason: 'sure?' };
+    });
+    const started = Date.now();
     const { ctx } = context();
-    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({ block: 'first' });
-    expect(laterRan).toBe(false);
+    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
+      block: 'Blocked by hook: no',
+      permission: 'deny',
+      permissionReason: 'no',
+    });
+    expect(finished).toEqual(['deny', 'ask', 'allow']);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
-  it('hands an input rewrite to later hooks', async () => {
+  it('takes ask over allow, with the reason of the hook that asked', async () => {
     const registry = new HookRegistry();
-    const seen: unknown[] = [];
-    registry.on('PreToolUse', async () => ({ input: { command: 'ls -la' } }));
-    registry.on('PreToolUse', async (input) => {
-      seen.push(input.input);
-      return { context: 'checked' };
-    });
+    registry.on('PreToolUse', async () => ({ permission: 'allow', permissionReason: 'fine' }));
+    registry.on('PreToolUse', async () => ({ permission: 'ask', permissionReason: 'sure?' }));
     const { ctx } = context();
-    const outcome = await runHooks(registry, 'PreToolUse', preInput, ctx);
-    expect(seen).toEqual([{ command: 'ls -la' }]);
-    expect(outcome).toEqual({ input: { command: 'ls -la' }, context: 'checked' });
+    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
+      permission: 'ask',
+      permissionReason: 'sure?',
+    });
   });
 
-  it('joins context texts and PostToolUse block reasons', async () => {
+  it('keeps the input rewrite of the hook that finished last', async () => {
     const registry = new HookRegistry();
-    registry.on('PostToolUse', async () => ({ context: 'a', block: 'lint failed' }));
+    registry.on('PreToolUse', async () => {
+      await sleep(30);
+      return { claudeInput: { command: 'ls -la' } };
+    });
+    registry.on('PreToolUse', async () => ({
+      claudeInput: { command: 'ls -1' },
+      context: 'checked',
+    }));
+    const { ctx } = context();
+    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
+      claudeInput: { command: 'ls -la' },
+      context: 'checked',
+    });
+  });
+
+  it('joins context texts and PostToolUse block reasons in registration order', async () => {
+    const registry = new HookRegistry();
+    registry.on('PostToolUse', async () => {
+      await sleep(20);
+      return { context: 'a', block: 'lint failed' };
+    });
     registry.on('PostToolUse', async () => ({ context: 'b', block: 'tests failed' }));
     const { ctx } = context();
-    const outcome = await runHooks(
-      registry,
-      'PostToolUse',
-      { callId: 'c', toolName: 'bash', input: {}, output: 'x', status: 'ok' },
-      ctx,
-    );
-    expect(outcome).toEqual({ context: 'a\nb', block: 'lint failed\ntests failed' });
+    expect(await runHooks(registry, 'PostToolUse', postInput, ctx)).toEqual({
+      context: 'a\nb',
+      block: 'lint failed\ntests failed',
+    });
   });
 
-  it('ends the chain on stop', async () => {
+  it('keeps the first stop and every continuation', async () => {
     const registry = new HookRegistry();
-    let laterRan = false;
     registry.on('Stop', async () => ({ continueWith: 'keep going', stop: 'enough' }));
-    registry.on('Stop', async () => void (laterRan = true));
+    registry.on('Stop', async () => ({ continueWith: 'and test' }));
     const { ctx } = context();
     const outcome = await runHooks(
       registry,
@@ -90,8 +129,7 @@ describe('runHooks', () => {
       { lastMessage: 'done', stopHookActive: false },
       ctx,
     );
-    expect(outcome).toEqual({ continueWith: 'keep going', stop: 'enough' });
-    expect(laterRan).toBe(false);
+    expect(outcome).toEqual({ continueWith: 'keep going\nand test', stop: 'enough' });
   });
 
   it('reports a hook that throws and goes on without blocking', async () => {
@@ -108,19 +146,25 @@ describe('runHooks', () => {
     ]);
   });
 
-  it('runs no hook after an abort', async () => {
+  it('starts no hook after an abort, and reports none that fails because of it', async () => {
     const registry = new HookRegistry();
     const controller = new AbortController();
-    let laterRan = false;
-    registry.on('UserPromptSubmit', async () => {
-      controller.abort();
-      throw new Error('aborted');
-    });
-    registry.on('UserPromptSubmit', async () => void (laterRan = true));
+    let ran = false;
+    registry.on('UserPromptSubmit', async () => void (ran = true));
+    controller.abort();
     const { ctx, events } = context(controller.signal);
     expect(await runHooks(registry, 'UserPromptSubmit', { prompt: 'hi' }, ctx)).toEqual({});
-    expect(laterRan).toBe(false);
-    expect(events).toEqual([]);
+    expect(ran).toBe(false);
+
+    const live = new AbortController();
+    const failing = new HookRegistry();
+    failing.on('UserPromptSubmit', async () => {
+      live.abort();
+      throw new Error('aborted');
+    });
+    const second = context(live.signal);
+    expect(await runHooks(failing, 'UserPromptSubmit', { prompt: 'hi' }, second.ctx)).toEqual({});
+    expect([...events, ...second.events]).toEqual([]);
   });
 
   it('list returns a copy', () => {
@@ -129,5 +173,7 @@ describe('runHooks', () => {
     registry.on('Stop', hook);
     registry.list('Stop').pop();
     expect(registry.list('Stop')).toEqual([hook]);
+    expect(registry.has('Stop')).toBe(true);
+    expect(registry.has('SessionEnd')).toBe(false);
   });
 });

@@ -52,6 +52,7 @@ describe('resolveConfig defaults', () => {
       reminderRounds: 3,
       permissionMode: 'default',
       permissions: { allow: [], ask: [], deny: [] },
+      ruleSources: [],
       hooks: {},
       sandbox: false,
       warnings: [],
@@ -240,7 +241,7 @@ describe('resolveConfig paths', () => {
   });
 
   it('a missing directory is a clear error', async () => {
-    const { cwd, env, project } = setup();
+    const { cwd, env } = setup();
     writeFileSync(join(cwd, 'file'), '');
     expect((await errorOf(() => resolveConfig({ cwd: 'nope' }, env, cwd))).message).toBe(
       `--cwd: no such directory: ${join(cwd, 'nope')}`,
@@ -251,12 +252,19 @@ describe('resolveConfig paths', () => {
     expect((await errorOf(() => resolveConfig({ addDir: ['gone'] }, env, cwd))).message).toBe(
       `--add-dir: no such directory: ${join(cwd, 'gone')}`,
     );
-    project({ permissions: { additionalDirectories: ['missing'] } });
-    const error = await errorOf(() => resolveConfig({}, env, cwd));
-    expect(error).toBeInstanceOf(SettingsError);
-    expect(error.message).toBe(
-      `Error in ${join(cwd, '.tick', 'settings.json')}: permissions.additionalDirectories: no such directory: ${join(cwd, 'missing')}`,
-    );
+  });
+
+  it('a missing additionalDirectories folder is a warning naming the file and entry, as in Claude Code', async () => {
+    const { cwd, env, project } = setup();
+    mkdirSync(join(cwd, 'lib'));
+    project({ permissions: { additionalDirectories: ['missing', 'lib', '../seer'] } });
+    const config = await resolveConfig({}, env, cwd);
+    expect(config.addDirs).toEqual([join(cwd, 'lib')]);
+    const file = join(cwd, '.tick', 'settings.json');
+    expect(config.warnings).toEqual([
+      `${file}: warning in permissions.additionalDirectories[0] "missing": no such directory: ${join(cwd, 'missing')} (ignored)`,
+      `${file}: warning in permissions.additionalDirectories[2] "../seer": no such directory: ${join(cwd, '..', 'seer')} (ignored)`,
+    ]);
   });
 });
 
@@ -283,9 +291,12 @@ describe('resolveConfig errors', () => {
     [{ model: ' ' }, '--model must not be empty'],
     [
       { allowedTools: ['bash(git status'] },
-      "--allowedTools: 'bash(git status' is missing its closing ')'",
+      "--allowedTools: invalid rule 'bash(git status': unbalanced parentheses: missing ')'",
     ],
-    [{ disallowedTools: ['bash()'] }, "--disallowedTools: 'bash()' has an empty specifier"],
+    [
+      { disallowedTools: ['bash()'] },
+      "--disallowedTools: invalid rule 'bash()': empty parentheses (write 'bash' for the whole tool)",
+    ],
   ])('flags %j', async (flags, message) => {
     const { cwd, env } = setup();
     expect((await errorOf(() => resolveConfig(flags as CliFlags, env, cwd))).message).toBe(message);

@@ -7,64 +7,111 @@ import {
   type RuleEntry,
   type RuleList,
 } from '../../src/permissions/rules';
+import { toolNaming } from '../../src/tools/registry';
 
 const ws = '/work/ws';
 const home = '/home/tester';
 const ctx = { cwd: ws, home };
+const tools = toolNaming();
+const namesOf = (toolName: string) => [
+  toolName,
+  ...(tools.find((t) => t.name === toolName)?.claudeNames ?? []),
+];
 
-function entries(lists: Partial<Record<RuleList, string[]>>): RuleEntry[] {
+function entries(lists: Partial<Record<RuleList, string[]>>, sourceDir?: string): RuleEntry[] {
   const out: RuleEntry[] = [];
   for (const list of ['allow', 'ask', 'deny'] as const) {
-    const { entries: parsed, errors } = parseRuleList(lists[list] ?? [], list, 'project');
-    expect(errors).toEqual([]);
-    out.push(...parsed);
+    const parsed = parseRuleList(lists[list] ?? [], list, 'project', { tools, sourceDir });
+    expect(parsed.problems).toEqual([]);
+    out.push(...parsed.entries);
   }
   return out;
 }
 
 function bash(rules: Partial<Record<RuleList, string[]>>, command: string) {
   const { parts } = classifyCommand(command, { cwd: ws, roots: [ws], home });
-  const match = matchRules(entries(rules), { toolName: 'bash', command, parts }, ctx);
+  const call = { toolName: 'bash', names: namesOf('bash'), command, parts };
+  const match = matchRules(entries(rules), call, ctx);
   return match && { decision: match.decision, rule: match.entry.rule.text };
 }
 
 function file(rules: Partial<Record<RuleList, string[]>>, toolName: string, ...paths: string[]) {
-  return matchRules(entries(rules), { toolName, paths }, ctx)?.decision;
+  const kind = toolName === 'read_file' || toolName === 'glob' ? 'read' : 'write';
+  const call = { toolName, names: namesOf(toolName), kind, paths } as const;
+  return matchRules(entries(rules), call, ctx)?.decision;
 }
 
-describe('parseRule errors', () => {
+const problemOf = (text: string, list: RuleList = 'allow') => {
+  const parsed = parseRule(text, { list, tools });
+  return 'problem' in parsed ? parsed.problem : undefined;
+};
+
+describe('parseRule problems', () => {
   it.each([
-    ['bash(npm', "Invalid permission rule 'bash(npm': missing ')'"],
-    ['Bash(git status', "Invalid permission rule 'Bash(git status': missing ')'"],
-    ['bash)', "Invalid permission rule 'bash)': ')' without '('"],
-    ['', 'Invalid permission rule: it is empty'],
-    ['   ', 'Invalid permission rule: it is empty'],
-    [
-      'bash()',
-      "Invalid permission rule 'bash()': empty parentheses (write 'bash' for the whole tool)",
-    ],
-    ['(ls)', "Invalid permission rule '(ls)': expected a tool name, found ''"],
-    ['bash(npm:*run)', "Invalid permission rule 'bash(npm:*run)': ':*' only works at the end"],
-    ['bash(:*)', "Invalid permission rule 'bash(:*)': nothing before ':*'"],
-    ['TodoWrite(x)', "Invalid permission rule 'TodoWrite(x)': todo_write rules take no specifier"],
-  ])('%j -> %s', (text, error) => {
-    expect(parseRule(text)).toEqual({ error });
+    ['bash(npm', "unbalanced parentheses: missing ')'"],
+    ['Bash(git status', "unbalanced parentheses: missing ')'"],
+    ['bash(git status))', "unbalanced parentheses: a ')' without its '('"],
+    ['bash)', "unbalanced parentheses: a ')' without its '('"],
+    ['Bash(a)(b)', "text after the closing ')'"],
+    ['', 'the rule is empty'],
+    ['   ', 'the rule is empty'],
+    ['bash()', "empty parentheses (write 'bash' for the whole tool)"],
+    ['(ls)', "it does not start with a tool name (found '')"],
+    ['bash(:*)', "nothing before ':*'"],
+  ])('%j is an error: %s', (text, message) => {
+    expect(problemOf(text)).toEqual({ level: 'error', message });
   });
 
-  it('names the unknown tool and lists the known ones', () => {
-    const result = parseRule('WebFetch(domain:example.com)');
-    expect(result).toEqual({
-      error:
-        "Invalid permission rule 'WebFetch(domain:example.com)': unknown tool 'WebFetch' " +
-        '(tools: bash, read_file, write_file, edit_file, glob, todo_write (or Bash, Read, Write, Edit, Glob, TodoWrite))',
+  it('warns about a tool tick does not have, loudly for a deny rule', () => {
+    expect(problemOf('WebFetch(domain:example.com)')).toEqual({
+      level: 'warning',
+      message: 'tick has no WebFetch tool, so the rule cannot apply',
+      missingTool: 'WebFetch',
+    });
+    expect(problemOf('Foo(bar)', 'deny')).toEqual({
+      level: 'warning',
+      message: 'tick has no Foo tool, so this deny rule cannot apply (it blocks nothing)',
+      missingTool: 'Foo',
     });
   });
 
-  it('reports bad rules of a settings list with their list and source', () => {
-    const { entries: good, errors } = parseRuleList(['bash(ls)', 'bash(npm'], 'allow', 'local');
-    expect(good.map((e) => e.rule.text)).toEqual(['bash(ls)']);
-    expect(errors).toEqual([
-      "Invalid permission rule 'bash(npm': missing ')' (permissions.allow, local)",
+  it('says MCP rules cannot apply, with the right reason', () => {
+    expect(problemOf('mcp__sentry__find_teams')?.message).toBe(
+      'mcp__sentry__find_teams is an MCP tool; tick has no MCP servers, so the rule cannot apply',
+    );
+    expect(problemOf('mcp__sequential-thinking__*', 'deny')?.missingTool).toBe(
+      'mcp__sequential-thinking__*',
+    );
+  });
+
+  it('warns about Write and Glob path rules, which Claude Code never consults', () => {
+    expect(problemOf('Write(docs/**)')?.message).toBe(
+      'Claude Code accepts Write(...) path rules but never consults them, and neither does tick; write Edit(docs/**)',
+    );
+    expect(problemOf('Glob(docs/**)')?.message).toContain('write Read(docs/**)');
+  });
+
+  it('warns about matching Bash by its command field and by fields tick has not', () => {
+    expect(problemOf('Bash(command:rm *)', 'deny')?.message).toBe(
+      'Bash(command:...) cannot match the command itself (Claude Code ignores it too); write Bash(rm *)',
+    );
+    expect(problemOf('Bash(run_in_background:true)', 'deny')?.message).toBe(
+      "tick's bash has no run_in_background setting, so the rule never matches",
+    );
+  });
+
+  it('takes tool-name wildcards in deny and ask rules only', () => {
+    expect(problemOf('B*', 'deny')).toBeUndefined();
+    expect(problemOf('*', 'ask')).toBeUndefined();
+    expect(problemOf('B*', 'allow')?.message).toContain('only deny and ask rules take one');
+  });
+
+  it('reports each bad rule of a list with its index and text', () => {
+    const parsed = parseRuleList(['bash(ls)', 'bash(npm', 'Grep'], 'allow', 'local', { tools });
+    expect(parsed.entries.map((e) => e.rule.text)).toEqual(['bash(ls)']);
+    expect(parsed.problems.map((p) => [p.index, p.text, p.level])).toEqual([
+      [1, 'bash(npm', 'error'],
+      [2, 'Grep', 'warning'],
     ]);
   });
 });
@@ -73,17 +120,30 @@ describe('parseRule accepts both naming schemes', () => {
   it.each([
     ['Bash(git status)', 'bash'],
     ['Read(~/.ssh/**)', 'read_file'],
-    ['Write(/tmp/*)', 'write_file'],
+    ['write_file(/tmp/*)', 'write_file'],
     ['Edit(src/**)', 'edit_file'],
+    ['MultiEdit', 'edit_file'],
     ['Glob', 'glob'],
     ['TodoWrite', 'todo_write'],
     ['edit_file(src/**)', 'edit_file'],
   ])('%s is a %s rule', (text, tool) => {
-    expect(parseRule(text)).toMatchObject({ tool, text });
+    expect(parseRule(text, { list: 'allow', tools })).toMatchObject({ rule: { tool, text } });
   });
 
   it('treats bash(*) like bash (the whole tool)', () => {
-    expect(parseRule('bash(*)')).toEqual({ text: 'bash(*)', tool: 'bash' });
+    expect(parseRule('bash(*)', { list: 'allow', tools })).toEqual({
+      rule: { text: 'bash(*)', tool: 'bash' },
+    });
+  });
+
+  it('reads escaped parentheses and colons of saved rules as the characters', () => {
+    const parsed = parseRule('Bash(rm -rf C\\:/:*)', { list: 'deny', tools });
+    expect(parsed).toMatchObject({ rule: { command: { kind: 'prefix', prefix: 'rm -rf C:/' } } });
+    const rule = `Bash(python3 -c "print\\('hi'\\)")`;
+    expect(bash({ allow: [rule] }, `python3 -c "print('hi')"`)).toEqual({
+      decision: 'allow',
+      rule,
+    });
   });
 });
 
@@ -105,8 +165,17 @@ describe('bash rule matching', () => {
     expect(bash({ allow: ['bash(rm:*)'] }, 'rmdir build')).toBeUndefined();
   });
 
-  it('matches a deny prefix more loosely than an allow prefix', () => {
-    expect(bash({ deny: ['bash(rm:*)'] }, 'rmdir build')?.decision).toBe('deny');
+  it('keeps the word boundary of a prefix in deny and ask rules too (ls is not lsof)', () => {
+    expect(bash({ deny: ['Bash(ls:*)'] }, 'lsof -i')).toBeUndefined();
+    expect(bash({ deny: ['Bash(ls:*)'] }, 'ls -la')?.decision).toBe('deny');
+    expect(bash({ deny: ['bash(rm:*)'] }, 'rmdir build')).toBeUndefined();
+    expect(bash({ ask: ['Bash(ls *)'] }, 'lsof')).toBeUndefined();
+    expect(bash({ deny: ['Bash(ls*)'] }, 'lsof')?.decision).toBe('deny');
+  });
+
+  it('reads :* as a wildcard only at the end (Bash(git:* push) is a literal colon)', () => {
+    expect(bash({ deny: ['Bash(git:* push)'] }, 'git push')).toBeUndefined();
+    expect(bash({ deny: ['Bash(git:* push)'] }, 'git:x push')?.decision).toBe('deny');
   });
 
   it('supports * anywhere, with a space before a final * also matching the bare command', () => {
@@ -186,7 +255,18 @@ describe('file rule matching', () => {
     expect(
       file({ allow: ['edit_file(src/**)'] }, 'edit_file', `${ws}/lib/src/b.ts`),
     ).toBeUndefined();
-    expect(file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`)).toBe('allow');
+    // An allow rule reads a pattern at the current directory only; deny and ask at any depth.
+    expect(
+      file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`),
+    ).toBeUndefined();
+    expect(file({ allow: ['edit_file(*.md)'] }, 'edit_file', `${ws}/x.md`)).toBe('allow');
+    expect(file({ deny: ['edit_file(*.md)'] }, 'edit_file', `${ws}/docs/deep/x.md`)).toBe('deny');
+    expect(file({ deny: ['Edit(src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`)).toBe(
+      'deny',
+    );
+    expect(
+      file({ deny: ['Edit(./src/**)'] }, 'edit_file', `${ws}/vendor/pkg/src/lib.js`),
+    ).toBeUndefined();
     expect(
       file({ allow: ['edit_file(./README.md)'] }, 'edit_file', `${ws}/docs/README.md`),
     ).toBeUndefined();
@@ -195,13 +275,23 @@ describe('file rule matching', () => {
     );
   });
 
-  it('expands ~ to home and takes //abs and /abs as absolute', () => {
+  it('expands ~ to home, takes //abs as absolute and /path from the settings source', () => {
     expect(file({ deny: ['read_file(~/.ssh/**)'] }, 'read_file', `${home}/.ssh/id_rsa`)).toBe(
       'deny',
     );
     expect(file({ allow: ['write_file(//tmp/*)'] }, 'write_file', '/tmp/x.txt')).toBe('allow');
-    expect(file({ allow: ['write_file(/tmp/*)'] }, 'write_file', '/tmp/x.txt')).toBe('allow');
-    expect(file({ allow: ['write_file(/tmp/*)'] }, 'write_file', '/tmp/a/x.txt')).toBeUndefined();
+    expect(file({ allow: ['write_file(//tmp/*)'] }, 'write_file', '/tmp/a/x.txt')).toBeUndefined();
+    expect(file({ allow: ['write_file(/tmp/*)'] }, 'write_file', '/tmp/x.txt')).toBeUndefined();
+    expect(file({ allow: ['write_file(/tmp/*)'] }, 'write_file', `${ws}/tmp/x.txt`)).toBe('allow');
+    const user = entries({ deny: ['Read(/secrets/**)'] }, '/home/tester/.tick');
+    const read = (p: string) =>
+      matchRules(
+        user,
+        { toolName: 'read_file', names: namesOf('read_file'), kind: 'read', paths: [p] },
+        ctx,
+      )?.decision;
+    expect(read('/home/tester/.tick/secrets/a')).toBe('deny');
+    expect(read(`${ws}/secrets/a`)).toBeUndefined();
   });
 
   it('lets a folder rule cover what is inside', () => {
@@ -228,17 +318,25 @@ describe('file rule matching', () => {
 
   it('takes glob characters in the workspace path literally', () => {
     const odd = { cwd: '/work/[x]', home };
-    const parsed = parseRuleList(['edit_file(src/**)'], 'allow', 'flag').entries;
-    expect(
-      matchRules(parsed, { toolName: 'edit_file', paths: ['/work/[x]/src/a.ts'] }, odd)?.decision,
-    ).toBe('allow');
-    expect(
-      matchRules(parsed, { toolName: 'edit_file', paths: ['/work/x/src/a.ts'] }, odd),
-    ).toBeUndefined();
+    const parsed = parseRuleList(['edit_file(src/**)'], 'allow', 'flag', { tools }).entries;
+    const edit = (p: string) =>
+      matchRules(
+        parsed,
+        { toolName: 'edit_file', names: namesOf('edit_file'), kind: 'write', paths: [p] },
+        odd,
+      );
+    expect(edit('/work/[x]/src/a.ts')?.decision).toBe('allow');
+    expect(edit('/work/x/src/a.ts')).toBeUndefined();
   });
 
   it('applies a whole-tool rule to every path', () => {
     expect(file({ deny: ['Write'] }, 'write_file', '/anywhere/x')).toBe('deny');
     expect(file({ deny: ['Write'] }, 'edit_file', '/anywhere/x')).toBeUndefined();
+  });
+
+  it('lets a tool-name wildcard deny cover every tool it names', () => {
+    expect(file({ deny: ['*'] }, 'read_file', `${ws}/a`)).toBe('deny');
+    expect(file({ deny: ['E*'] }, 'edit_file', `${ws}/a`)).toBe('deny');
+    expect(file({ deny: ['E*'] }, 'read_file', `${ws}/a`)).toBeUndefined();
   });
 });
