@@ -49,6 +49,7 @@ function Screen() {
   const replayOf = useAppState((s) => s.replayOf);
   const mode = useAppState((s) => s.mode);
   const usage = useAppState((s) => s.usage);
+  const context = useAppState((s) => s.context);
   const turnStartedAt = useAppState((s) => s.turnStartedAt);
   const notice = useAppState((s) => s.notice);
   const scrolled = useAppState((s) => s.scrollTop !== null);
@@ -101,6 +102,7 @@ function Screen() {
       replayOf,
       mode,
       usage,
+      context,
       busy,
       elapsedMs: turnStartedAt === null ? 0 : now - turnStartedAt,
       tick,

@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../config/types';
 import type { Approve } from '../permissions/types';
 import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
+import { DEFAULT_BASE_URL } from '../model/api-key';
+import { isAbortError } from '../model/errors';
+import { ContextManager, type RequestParts } from '../context/manager';
+import { discoverContextWindow } from '../context/discover';
+import { OutputSpill, spillLimits } from '../context/spill';
+import { WindowBook } from '../context/window';
+import { todoPlanText } from '../todos/render';
+import { runHooks } from '../hooks/registry';
+import { streamWhile } from './channel';
 import { TOOLS, toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
+import type { HookOutcome } from '../hooks/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
@@ -28,6 +39,10 @@ export interface Agent {
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** /compact: summarise the older history now (`focus`: what the summary should keep). */
+  compact(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** How full the context is, estimated from the history (before any request). */
+  contextUsage(): { tokens: number; window?: number };
   /** /clear: a new conversation. */
   reset(): void;
   setModel(name: string): void;
@@ -52,6 +67,13 @@ export interface AgentOptions {
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
   onReset?: () => void;
+  /** The history was replaced by a compacted one (the session log records it). */
+  onCompact?: (messages: ChatMessage[]) => void;
+  /**
+   * The session's own folder (long tool outputs are kept there); read_file may read it
+   * without asking. Default: a folder in the system's temp folder.
+   */
+  dataDir?: string;
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
@@ -76,6 +98,15 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const tools: Record<string, Tool> = { ...TOOLS };
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
+  const serverURL = baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
+  const windows = new WindowBook(config.contextWindow, (name, signal) =>
+    discoverContextWindow({
+      baseURL: serverURL,
+      apiKey: apiKey ?? process.env.OPENAI_API_KEY,
+      model: name,
+      signal,
+    }),
+  );
   const makeModel = () =>
     createModelClient({
       baseURL,
@@ -86,10 +117,14 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     });
   let model = makeModel();
 
+  const sessionId = options.state?.sessionId ?? randomUUID();
+  const dataDir = options.dataDir ?? join(tmpdir(), `tick-${sessionId}`);
   const policy = new PermissionPolicy({
     mode: config.permissionMode,
     rules: config.permissions,
     roots,
+    // tick's own files (long outputs kept for the model) are read without asking.
+    readRoots: [dataDir],
     cwd,
     home: homedir(),
     interactive: options.interactive,
@@ -112,7 +147,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     return answer;
   };
   const state: AgentState = {
-    sessionId: options.state?.sessionId ?? randomUUID(),
+    sessionId,
     messages: options.state?.messages ?? [],
     todos: options.state?.todos ?? [],
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
@@ -126,6 +161,45 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     registerCommandHooks(hooks, config.hooks, { sessionId: state.sessionId, cwd });
   }
   const instructions = await loadProjectInstructions(cwd);
+  const systemPrompt = () =>
+    buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions });
+  const requestParts = (): RequestParts => ({
+    model,
+    system: systemPrompt,
+    tools: definitions,
+  });
+  const context = new ContextManager({
+    windows,
+    threshold: config.compactThreshold,
+    planText: () => todoPlanText(state.todos),
+    preCompact: (input, signal) =>
+      streamWhile<AgentEvent, HookOutcome>((emit) =>
+        runHooks(hooks, 'PreCompact', input, {
+          sessionId: state.sessionId,
+          cwd,
+          signal,
+          approve,
+          emit,
+        }),
+      ),
+    onCompact: (messages) => options.onCompact?.(messages),
+  });
+  const spill = new OutputSpill(dataDir, () => spillLimits(windows.window(modelName)));
+  /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
+  async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
+    try {
+      for await (const event of events) {
+        for (const notice of notices.splice(0)) {
+          options.onEvent?.(notice);
+          yield notice;
+        }
+        options.onEvent?.(event);
+        yield event;
+      }
+    } finally {
+      options.onTurnEnd?.(state);
+    }
+  }
 
   return {
     sessionId: state.sessionId,
@@ -137,44 +211,37 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     policy,
     todos: () => state.todos,
     messages: () => state.messages,
-    async *run(prompt, signal) {
-      const events = runAgent(
-        prompt,
-        state,
-        {
-          model,
-          tools,
-          toolDefinitions: definitions,
-          hooks,
-          approve,
-          systemPrompt: () =>
-            buildSystemPrompt({
-              cwd,
-              toolNames: Object.keys(tools),
-              mode: policy.mode,
-              instructions,
-            }),
-          cwd,
-          roots,
-          sandbox: config.sandbox,
-          maxTurns: config.maxTurns,
-          reminderRounds: config.reminderRounds,
-          onMessage: options.onMessage,
-        },
-        signal,
+    run(prompt, signal) {
+      return relay(
+        runAgent(
+          prompt,
+          state,
+          {
+            model,
+            tools,
+            toolDefinitions: definitions,
+            hooks,
+            approve,
+            systemPrompt,
+            cwd,
+            roots,
+            sandbox: config.sandbox,
+            maxTurns: config.maxTurns,
+            reminderRounds: config.reminderRounds,
+            context,
+            spill,
+            onMessage: options.onMessage,
+          },
+          signal,
+        ),
       );
-      try {
-        for await (const event of events) {
-          for (const notice of notices.splice(0)) {
-            options.onEvent?.(notice);
-            yield notice;
-          }
-          options.onEvent?.(event);
-          yield event;
-        }
-      } finally {
-        options.onTurnEnd?.(state);
-      }
+    },
+    compact(focus, signal) {
+      return relay(manualCompaction(context, state, requestParts(), focus, signal));
+    },
+    contextUsage() {
+      const { tokens, window } = context.usage(state, requestParts());
+      return window ? { tokens, window } : { tokens };
     },
     reset() {
       state.messages = [];
@@ -189,6 +256,30 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     async close() {
       await Promise.all(closers.map((close) => close()));
     },
+  };
+}
+
+/** `/compact [focus]` as a turn of its own: the compaction's events, then turn_end. */
+async function* manualCompaction(
+  context: ContextManager,
+  state: AgentState,
+  parts: RequestParts,
+  focus: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
+  let reason: 'done' | 'stopped' | 'aborted' = 'stopped';
+  try {
+    if (yield* context.compact(state, parts, 'manual', focus, signal)) reason = 'done';
+  } catch (error) {
+    if (!signal.aborted && !isAbortError(error)) throw error;
+    reason = 'aborted';
+  }
+  yield {
+    type: 'turn_end',
+    reason,
+    result: '',
+    rounds: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Tool, ToolResult } from '../tools/types';
 import type { HookContext } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { Todo } from '../todos/types';
+import type { OutputSpill } from '../context/spill';
 import { runHooks } from '../hooks/registry';
 import { parseToolInput, validateToolInput } from '../tools/registry';
 
@@ -15,9 +16,12 @@ export interface CallContext {
   roots: string[];
   sandbox: boolean;
   signal: AbortSignal;
+  /** Keeps long results in a file; the model gets their head, tail and path. */
+  spill?: OutputSpill;
 }
 
 export interface CallOutcome {
+  /** What the model receives (a long result's head, tail and file). */
   output: string;
   status: ToolStatus;
   todos?: Todo[];
@@ -37,7 +41,12 @@ export async function executeToolCall(
 ): Promise<CallOutcome> {
   // Reset when the tool starts, so time spent waiting for an approval is not counted.
   let started = Date.now();
-  const finish = (result: ToolResult, status: ToolStatus, stop?: string): CallOutcome => {
+  const finish = (
+    result: ToolResult,
+    status: ToolStatus,
+    stop?: string,
+    forModel = result.output,
+  ): CallOutcome => {
     emit({
       type: 'tool_result',
       id: call.id,
@@ -47,7 +56,7 @@ export async function executeToolCall(
       ...(result.display ? { display: result.display } : {}),
       durationMs: Date.now() - started,
     });
-    return { output: result.output, status, todos: result.todos, stop };
+    return { output: forModel, status, todos: result.todos, stop };
   };
 
   const tool = ctx.tools[call.name];
@@ -86,6 +95,7 @@ export async function executeToolCall(
 
   let result: ToolResult;
   started = Date.now();
+  const outputFile = ctx.spill?.fileFor(call.id);
   try {
     result = await tool.run(input, {
       cwd: ctx.cwd,
@@ -93,6 +103,7 @@ export async function executeToolCall(
       signal: ctx.signal,
       sandbox: ctx.sandbox,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
+      ...(outputFile ? { outputFile } : {}),
     });
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
@@ -107,7 +118,8 @@ export async function executeToolCall(
   );
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
-  return finish(result, status, pre.stop ?? post.stop);
+  const forModel = ctx.spill ? await ctx.spill.forModel(call.id, result) : result.output;
+  return finish(result, status, pre.stop ?? post.stop, forModel);
 }
 
 export function errorText(error: unknown): string {

@@ -12,6 +12,8 @@ import type { Approve } from '../permissions/types';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import { runHooks } from '../hooks/registry';
+import type { ContextManager } from '../context/manager';
+import type { OutputSpill } from '../context/spill';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { REMINDER_TEXT, stepReminder } from './reminder';
@@ -37,6 +39,10 @@ export interface AgentDeps {
   sandbox: boolean;
   maxTurns: number;
   reminderRounds: number;
+  /** Keeps each request within the model's context window (compaction, overflow recovery). */
+  context: ContextManager;
+  /** Keeps long tool results in files; the model gets their head, tail and path. */
+  spill?: OutputSpill;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
 }
@@ -102,11 +108,12 @@ export async function* runAgent(
 
     let turn: AssistantTurn;
     try {
-      turn = yield* deps.model.stream({
-        messages: [{ role: 'system', content: deps.systemPrompt() }, ...state.messages],
-        tools: deps.toolDefinitions,
+      // The context may compact the history first, or after a context-length refusal.
+      turn = yield* deps.context.request(
+        state,
+        { model: deps.model, system: deps.systemPrompt, tools: deps.toolDefinitions },
         signal,
-      });
+      );
     } catch (error) {
       if (signal.aborted) return yield end('aborted');
       yield { type: 'error', message: errorText(error), fatal: true };

@@ -70,6 +70,8 @@ function flatten(data: SettingsFileInput): Settings {
   assign('maxRetries', data.model?.maxRetries ?? data.maxRetries);
   assign('maxTurns', data.maxTurns);
   assign('reminderRounds', data.reminder?.rounds);
+  assign('contextWindow', data.model?.contextWindow ?? data.contextWindow);
+  assign('compactThreshold', data.compact?.threshold);
   assign('permissionMode', data.permissions?.defaultMode as PermissionMode | undefined);
   assign('sandbox', data.sandbox);
   settings.permissions = {

@@ -104,9 +104,11 @@ function registerOne(
   options: CommandHookOptions,
 ): void {
   const hook = (input: HookInputs[HookEventName], ctx: HookContext): Promise<HookOutcome> => {
-    const toolName = 'toolName' in input ? input.toolName : undefined;
-    // UserPromptSubmit and Stop have no matcher, as in Claude Code.
-    if (toolName !== undefined && !matches(toolName)) return Promise.resolve({});
+    // Tool events match the tool name, PreCompact its trigger (manual|auto), as in Claude
+    // Code; UserPromptSubmit and Stop have no matcher.
+    const subject =
+      'toolName' in input ? input.toolName : 'trigger' in input ? input.trigger : undefined;
+    if (subject !== undefined && !matches(subject)) return Promise.resolve({});
     return runCommandHook(event, handler, input, ctx, options);
   };
   switch (event) {
@@ -121,6 +123,9 @@ function registerOne(
       break;
     case 'Stop':
       registry.on('Stop', hook);
+      break;
+    case 'PreCompact':
+      registry.on('PreCompact', hook);
       break;
     default:
       assertNever(event);

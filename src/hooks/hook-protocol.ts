@@ -62,6 +62,10 @@ export function buildHookStdin<E extends HookEventName>(
         last_assistant_message: data.lastMessage,
       };
     }
+    case 'PreCompact': {
+      const data = input as HookInputs['PreCompact'];
+      return { ...common, trigger: data.trigger, custom_instructions: data.customInstructions };
+    }
     default:
       return assertNever(event as never);
   }
@@ -128,6 +132,7 @@ function blockOutcome(event: HookEventName, reason: string): HookOutcome {
       return { block: preToolBlockText(reason) };
     case 'UserPromptSubmit':
     case 'PostToolUse':
+    case 'PreCompact':
       return { block: reason };
     case 'Stop':
       // Claude Code: blocking a Stop makes the model keep working, with the reason as the prompt.

@@ -9,6 +9,7 @@ export class HookRegistry {
     PreToolUse: [],
     PostToolUse: [],
     Stop: [],
+    PreCompact: [],
   };
 
   on<E extends HookEventName>(event: E, hook: Hook<E>): void {

@@ -1,13 +1,15 @@
 import type { AgentEvent, ToolStatus } from '../agent/events';
 import type { Approve, ToolAccess } from '../permissions/types';
 
-export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'Stop';
+export type HookEventName =
+  'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'Stop' | 'PreCompact';
 
 export const HOOK_EVENTS: readonly HookEventName[] = [
   'UserPromptSubmit',
   'PreToolUse',
   'PostToolUse',
   'Stop',
+  'PreCompact',
 ];
 
 export interface HookContext {
@@ -31,13 +33,16 @@ export interface HookInputs {
     status: ToolStatus;
   };
   Stop: { lastMessage: string; stopHookActive: boolean };
+  /** Before the history is summarised: by `/compact` (manual) or near the window (auto). */
+  PreCompact: { trigger: 'manual' | 'auto'; customInstructions: string };
 }
 
 /**
  * What a hook may say; every field is optional and an empty object means "go on".
  * Which fields an event honours:
  * - block: PreToolUse (the text becomes the tool result), UserPromptSubmit (prompt
- *   refused), PostToolUse (the reason is added to the tool result for the model).
+ *   refused), PostToolUse (the reason is added to the tool result for the model),
+ *   PreCompact (the compaction does not happen).
  * - input: PreToolUse only, a rewritten tool input (validated again).
  * - context: UserPromptSubmit / PostToolUse, extra text for the model.
  * - continueWith: Stop only, a user message to append and keep going.

@@ -15,6 +15,8 @@ export interface PolicyOptions {
   sources?: RuleSourceInput[];
   /** Workspace roots: cwd plus --add-dir. */
   roots: string[];
+  /** Folders read without asking although outside the roots (tick's own session files). */
+  readRoots?: string[];
   cwd: string;
   /** The user's home directory (os.homedir()), for `~` and the secret list. */
   home: string;

@@ -1,4 +1,4 @@
-import { unlinkSync } from 'node:fs';
+import { rmSync, unlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from '../cli/args';
 import type { Config } from '../config/types';
@@ -9,7 +9,7 @@ import { SessionError, SessionFileError } from './format';
 import { findSessionFile, listSessions } from './list';
 import { sessionsTable } from './list-text';
 import { acquireLock } from './lock';
-import { lockFile } from './paths';
+import { lockFile, sessionDataDir } from './paths';
 import { readSessionFile } from './reader';
 import { buildReport } from './report';
 
@@ -64,6 +64,8 @@ function removeSession(config: Config, id: string, io: CommandIO): number {
   const lock = acquireLock(lockFile(file), `session ${name}`);
   try {
     unlinkSync(file);
+    // Its folder of long tool outputs goes with it.
+    rmSync(sessionDataDir(file), { recursive: true, force: true });
   } finally {
     lock.release();
   }

@@ -74,6 +74,16 @@ export interface ClearRecord {
   t: number;
 }
 
+/**
+ * The history was compacted: from here on the model's history is `messages` (the summary and
+ * plan, then the kept recent messages), and later message records add to it.
+ */
+export interface CompactRecord {
+  kind: 'compact';
+  t: number;
+  messages: ChatMessage[];
+}
+
 /** The line before this one was torn by a crash; readers skip it. */
 export interface TornRecord {
   kind: 'torn';
@@ -91,6 +101,7 @@ export type SessionRecord =
   | RevokeRecord
   | StateRecord
   | ClearRecord
+  | CompactRecord
   | TornRecord;
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */

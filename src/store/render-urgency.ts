@@ -10,6 +10,7 @@ const PACED_KEYS: ReadonlySet<keyof AppState> = new Set<keyof AppState>([
   'live',
   'usage',
   'turnUsage',
+  'context',
   'tick',
   'todoStartedAt',
 ]);

@@ -1,4 +1,5 @@
 import { HeadTailBuffer } from './output-buffer';
+import { OutputFileTee } from './output-file';
 import { LiveOutput } from './live-output';
 import { groupAlive, killProcessGroup, trackGroup, untrackGroup } from './process-group';
 
@@ -16,11 +17,17 @@ export interface RunProcessOptions {
   timeoutMs: number;
   signal: AbortSignal;
   onOutput: (chunk: string) => void;
+  /** Keep the whole output here when it is too long for the model (see OutputFileTee). */
+  outputFile?: string;
 }
 
 export interface ProcessOutcome {
   /** Merged output, cut in the middle when long. */
   output: string;
+  /** Characters the command wrote in all. */
+  outputChars: number;
+  /** The file holding the whole output, when it was cut and `outputFile` was given. */
+  outputFile?: string;
   exitCode?: number;
   signal?: string;
   timedOut: boolean;
@@ -50,6 +57,7 @@ export async function runProcess(
   // Loaded on the first command, not with the agent: execa is 160 KB the start-up never needs.
   const { execa } = await import('execa');
   const buffer = new HeadTailBuffer();
+  const tee = opts.outputFile ? new OutputFileTee(opts.outputFile) : undefined;
   const live = new LiveOutput(opts.onOutput);
   const decoder = new TextDecoder();
   const subprocess = execa(file, args, {
@@ -70,6 +78,7 @@ export async function runProcess(
   subprocess.all?.on('data', (chunk: Buffer | string) => {
     const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     buffer.push(text);
+    tee?.push(text);
     live.push(text);
   });
 
@@ -124,11 +133,15 @@ export async function runProcess(
   if (pid !== undefined) untrackGroup(pid);
   const tail = decoder.decode();
   buffer.push(tail);
+  tee?.push(tail);
   live.push(tail);
   live.flush();
+  const outputFile = await tee?.close();
 
   return {
     output: buffer.toString(),
+    outputChars: buffer.length,
+    ...(outputFile ? { outputFile } : {}),
     exitCode: typeof result.exitCode === 'number' ? result.exitCode : undefined,
     signal: result.signal ?? undefined,
     timedOut,

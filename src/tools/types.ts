@@ -13,6 +13,11 @@ export interface ToolContext {
   onOutput: (chunk: string) => void;
   /** Run bash inside bubblewrap. */
   sandbox: boolean;
+  /**
+   * Where a tool whose output is cut may keep all of it (bash); tick's own file, which
+   * read_file may page through.
+   */
+  outputFile?: string;
 }
 
 export interface ToolResult {
@@ -22,6 +27,10 @@ export interface ToolResult {
   display?: ToolDisplay;
   /** Set by todo_write: the new list, which the loop stores and announces. */
   todos?: Todo[];
+  /** The file holding the whole output when `output` is cut (ToolContext.outputFile). */
+  outputFile?: string;
+  /** How long the whole output is, when `output` is cut. */
+  outputChars?: number;
 }
 
 /**
