@@ -7,18 +7,10 @@ import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
-import { DEFAULT_BASE_URL } from '../model/api-key';
-import { isAbortError } from '../model/errors';
-import { ContextManager, type RequestParts } from '../context/manager';
-import { discoverContextWindow } from '../context/discover';
-import { OutputSpill, spillLimits } from '../context/spill';
-import { WindowBook } from '../context/window';
-import { todoPlanText } from '../todos/render';
-import { runHooks } from '../hooks/registry';
-import { streamWhile } from './channel';
+import type { RequestParts } from '../context/manager';
+import { manualCompaction, wireContext } from './agent-context';
 import { TOOLS, toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
-import type { HookOutcome } from '../hooks/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
@@ -98,15 +90,6 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const tools: Record<string, Tool> = { ...TOOLS };
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
-  const serverURL = baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
-  const windows = new WindowBook(config.contextWindow, (name, signal) =>
-    discoverContextWindow({
-      baseURL: serverURL,
-      apiKey: apiKey ?? process.env.OPENAI_API_KEY,
-      model: name,
-      signal,
-    }),
-  );
   const makeModel = () =>
     createModelClient({
       baseURL,
@@ -168,23 +151,17 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     system: systemPrompt,
     tools: definitions,
   });
-  const context = new ContextManager({
-    windows,
-    threshold: config.compactThreshold,
-    planText: () => todoPlanText(state.todos),
-    preCompact: (input, signal) =>
-      streamWhile<AgentEvent, HookOutcome>((emit) =>
-        runHooks(hooks, 'PreCompact', input, {
-          sessionId: state.sessionId,
-          cwd,
-          signal,
-          approve,
-          emit,
-        }),
-      ),
+  const { context, spill } = wireContext({
+    config,
+    baseURL,
+    apiKey,
+    state,
+    hooks,
+    hookContext: { cwd, approve },
+    dataDir,
+    modelName: () => modelName,
     onCompact: (messages) => options.onCompact?.(messages),
   });
-  const spill = new OutputSpill(dataDir, () => spillLimits(windows.window(modelName)));
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
     try {
@@ -256,30 +233,6 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     async close() {
       await Promise.all(closers.map((close) => close()));
     },
-  };
-}
-
-/** `/compact [focus]` as a turn of its own: the compaction's events, then turn_end. */
-async function* manualCompaction(
-  context: ContextManager,
-  state: AgentState,
-  parts: RequestParts,
-  focus: string,
-  signal: AbortSignal,
-): AsyncGenerator<AgentEvent> {
-  let reason: 'done' | 'stopped' | 'aborted' = 'stopped';
-  try {
-    if (yield* context.compact(state, parts, 'manual', focus, signal)) reason = 'done';
-  } catch (error) {
-    if (!signal.aborted && !isAbortError(error)) throw error;
-    reason = 'aborted';
-  }
-  yield {
-    type: 'turn_end',
-    reason,
-    result: '',
-    rounds: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
   };
 }
 

@@ -14,9 +14,17 @@ export function charsOfTokens(tokens: number): number {
   return Math.max(0, Math.floor(tokens * CHARS_PER_TOKEN));
 }
 
+/** Messages do not change once in the history: each is measured once. */
+const measured = new WeakMap<ChatMessage, number>();
+
 /** A message's size as it goes over the wire (role, content, tool calls). */
 export function messageChars(message: ChatMessage): number {
-  return JSON.stringify(message).length;
+  let chars = measured.get(message);
+  if (chars === undefined) {
+    chars = JSON.stringify(message).length;
+    measured.set(message, chars);
+  }
+  return chars;
 }
 
 export function messagesChars(messages: readonly ChatMessage[]): number {
@@ -29,8 +37,20 @@ export function estimateRequestTokens(
   messages: readonly ChatMessage[],
   tools: readonly ToolDefinition[],
 ): number {
-  const toolChars = tools.length ? JSON.stringify(tools).length : 0;
-  return tokensOfChars(messagesChars(messages) + toolChars);
+  return tokensOfChars(messagesChars(messages) + toolsChars(tools));
+}
+
+/** The tool definitions' size; the same list goes with every request, so it is measured once. */
+const measuredTools = new WeakMap<readonly ToolDefinition[], number>();
+
+function toolsChars(tools: readonly ToolDefinition[]): number {
+  if (!tools.length) return 0;
+  let chars = measuredTools.get(tools);
+  if (chars === undefined) {
+    chars = JSON.stringify(tools).length;
+    measuredTools.set(tools, chars);
+  }
+  return chars;
 }
 
 export function estimateMessagesTokens(messages: readonly ChatMessage[]): number {

@@ -2,7 +2,13 @@ import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import { completionBody, streamChunks, toolCallIds, type ResponseContext } from './dialects';
 import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
-import { contextRefusal, windowEndpoint, type Refusal, type ServerKind } from './server-kinds';
+import {
+  contextRefusal,
+  countPromptTokens,
+  sendRefusal,
+  windowEndpoint,
+  type ServerKind,
+} from './server-kinds';
 
 export { DIALECTS } from './script-types';
 export type {
@@ -95,7 +101,7 @@ export async function startScriptedServer(
     requests.push(request);
     const promptTokens = countPromptTokens(request.body);
     if (options.contextWindow !== undefined && promptTokens > options.contextWindow) {
-      return refuse(res, contextRefusal(kind, options.contextWindow, promptTokens));
+      return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
     }
     const missing = missingReasoning(request.body, reasonedCalls);
     if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
@@ -238,19 +244,6 @@ async function answerWhole(
     default:
       return sendJson(res, 200, completionBody(turn, ctx));
   }
-}
-
-/** The prompt's size as this server counts it: about 4 characters a token, tools included. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the client's raw JSON body
-function countPromptTokens(body: any): number {
-  const tools = Array.isArray(body?.tools) ? JSON.stringify(body.tools).length : 0;
-  return Math.max(1, Math.ceil((JSON.stringify(body?.messages ?? []).length + tools) / 4));
-}
-
-function refuse(res: ServerResponse, refusal: Refusal): void {
-  if (refusal.kind === 'http') return sendJson(res, refusal.status, refusal.body);
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  res.end(`event: error\ndata: ${JSON.stringify(refusal.data)}\n\n`);
 }
 
 function sendStatusFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {

@@ -5,6 +5,8 @@
  * and `/api/show`, LM Studio `/api/v0/models`).
  */
 
+import type { ServerResponse } from 'node:http';
+
 export const SERVER_KINDS = ['openai', 'vllm', 'llamacpp', 'ollama', 'lmstudio'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
@@ -130,4 +132,21 @@ export function windowEndpoint(
     case 'openai':
       return undefined;
   }
+}
+
+/** The prompt's size as the scripted server counts it: about 4 characters a token, tools included. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the client's raw JSON body
+export function countPromptTokens(body: any): number {
+  const tools = Array.isArray(body?.tools) ? JSON.stringify(body.tools).length : 0;
+  return Math.max(1, Math.ceil((JSON.stringify(body?.messages ?? []).length + tools) / 4));
+}
+
+export function sendRefusal(res: ServerResponse, refusal: Refusal): void {
+  if (refusal.kind === 'http') {
+    res.writeHead(refusal.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(refusal.body));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.end(`event: error\ndata: ${JSON.stringify(refusal.data)}\n\n`);
 }

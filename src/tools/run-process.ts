@@ -136,7 +136,7 @@ export async function runProcess(
   tee?.push(tail);
   live.push(tail);
   live.flush();
-  const outputFile = await tee?.close();
+  const outputFile = tee?.close();
 
   return {
     output: buffer.toString(),

@@ -4,12 +4,12 @@ import type {
   ScriptedTurn,
 } from '../../src/demo/scripted-server';
 import { renderTodos } from '../../src/todos/render';
+import { countPromptTokens } from '../../src/demo/server-kinds';
 import type { Todo } from '../../src/todos/types';
 
-/** The prompt's size as the scripted server counts it (about 4 characters a token, tools included). */
+/** The prompt's size as the scripted server counts it (and refuses it past its window). */
 export function promptTokensOf(request: RecordedRequest): number {
-  const tools = Array.isArray(request.body?.tools) ? JSON.stringify(request.body.tools).length : 0;
-  return Math.ceil((JSON.stringify(request.body?.messages ?? []).length + tools) / 4);
+  return countPromptTokens(request.body);
 }
 
 /** tick summarises without tools; every other request offers them. */
