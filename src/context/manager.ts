@@ -104,9 +104,10 @@ export class ContextManager {
         }
         recovering = true;
         this.meter.refused(estimated, overflow);
-        if (overflow.limit) this.options.windows.learn(modelName, overflow.limit);
-        // The server refused this size: without a stated limit the window is below it.
+        // The server refused this size: without a stated limit, the window is below it (kept as
+        // the window from now on, so auto-compaction acts before the next refusal).
         const window = overflow.limit ?? Math.min(limit ?? Infinity, Math.floor(estimated * 0.9));
+        this.options.windows.learn(modelName, window);
         const compacted = yield* this.compact(state, parts, 'auto', '', signal, window);
         if (!compacted) throw error;
       }

@@ -60,7 +60,7 @@ export class WindowBook {
     await entry.asking;
   }
 
-  /** The server stated its limit: it replaces the window for this model from now on. */
+  /** The server refused at this size: it replaces the window for this model from now on. */
   learn(model: string, limit: number): void {
     this.entry(model).learned = limit;
   }
