@@ -109,6 +109,22 @@ describe('/compact [focus] (manual compaction)', () => {
     expect(s.requests.filter(isSummaryRequest)).toEqual([]);
   });
 
+  it('the reminder count carries over a compaction', async () => {
+    const model = workingModel([
+      bash('echo one'),
+      bash('echo two'),
+      { text: 'Two rounds, no todo_write.' },
+      bash('echo three'),
+      { text: 'Third round.' },
+    ]);
+    const { agent } = await agentFor(model.script);
+    await collect(agent.run('first', never()));
+    await collect(agent.compact('', never()));
+    // Two rounds before the compaction plus one after: the third round reminds.
+    const events = await collect(agent.run('second', never()));
+    expect(ofType(events, 'reminder_injected')).toHaveLength(1);
+  });
+
   it('nothing to compact in a new conversation', async () => {
     const { agent } = await agentFor([]);
     const events = await collect(agent.compact('', never()));
