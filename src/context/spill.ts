@@ -45,9 +45,18 @@ export function spilledText(
   const hidden = Math.max(0, totalChars - head.length - tail.length);
   const note =
     `\n\n... [${hidden.toLocaleString('en-US')} of ${totalChars.toLocaleString('en-US')} characters not shown. ` +
-    `The whole output is in ${file} : read it with read_file (offset and limit page through it), ` +
-    `or search it with bash (grep).] ...\n\n`;
+    `The whole output is in ${file} : read it with read_file, offset and limit ` +
+    `(${linesPerPage(output, limits.threshold)} lines at a time fit), or search it with bash (grep).] ...\n\n`;
   return head + note + tail;
+}
+
+/** How many lines of this output a read_file page may hold without being spilled again. */
+function linesPerPage(output: string, threshold: number): number {
+  let lines = 1;
+  for (let at = output.indexOf('\n'); at !== -1; at = output.indexOf('\n', at + 1)) lines += 1;
+  // read_file adds a line number and a tab to each line, and cuts lines at 2,000 characters.
+  const perLine = Math.min(2_000, output.length / lines) + 8;
+  return Math.max(10, Math.floor((threshold * 0.8) / perLine / 10) * 10);
 }
 
 /** A file name from a tool-call id (ids come from the model: keep them to safe characters). */

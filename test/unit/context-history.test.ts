@@ -120,6 +120,12 @@ describe('spill', () => {
     expect(text.endsWith('END')).toBe(true);
     expect(text).toContain('/s/tool-results/c1.txt');
     expect(text).toContain('of 50,008 characters not shown');
+    // One line of 50,008 characters: read_file shows 2,000 of it per line.
+    expect(text).toContain('(10 lines at a time fit)');
+    const lines = 'a line of forty characters, more or less\n'.repeat(2_000);
+    expect(spilledText(lines, '/f', lines.length, spillLimits(undefined))).toContain(
+      '(490 lines at a time fit)',
+    );
     expect(text.length).toBeLessThan(11_000);
   });
 
