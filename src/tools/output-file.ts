@@ -1,53 +1,88 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { MAX_OUTPUT_CHARS } from './output-buffer';
+
+/** What the tee asks of the output it copies when the disk falls behind. */
+export interface TeeSource {
+  pause(): void;
+  resume(): void;
+}
 
 /**
  * Keeps the whole output of a command in a file once it grows past what the model is given
  * (`startAbove`, the point where HeadTailBuffer starts cutting the middle). Until then the
- * text is held in memory, so a short output never touches the disk; after that each chunk is
- * written as it comes. Writes are synchronous: a command printing faster than the disk takes
- * it then waits in its pipe instead of piling up in tick's memory. A write error only means
- * there is no file.
+ * text is held in memory, so a short output never touches the disk; after that it streams to
+ * the file. When the disk falls behind, the source is paused (the command then waits in its
+ * pipe), so neither memory nor the event loop pays for a fast command. A write error only
+ * means there is no file.
  */
 export class OutputFileTee {
-  private pending = '';
-  private fd: number | undefined;
+  /** Chunks held until the output is long enough to need the file. */
+  private pending: (Buffer | string)[] = [];
+  private pendingLength = 0;
+  private stream: WriteStream | undefined;
   private failed = false;
+  private paused = false;
 
   constructor(
     private readonly file: string,
+    private readonly source: TeeSource,
     private readonly startAbove = MAX_OUTPUT_CHARS,
   ) {}
 
-  push(text: string): void {
-    if (this.failed || !text) return;
-    if (this.fd === undefined) {
-      this.pending += text;
-      if (this.pending.length <= this.startAbove) return;
-      text = this.pending;
-      this.pending = '';
+  /** A chunk as the command wrote it (bytes are copied as they are, never re-encoded). */
+  push(chunk: Buffer | string): void {
+    if (this.failed || chunk.length === 0) return;
+    let stream = this.stream;
+    if (!stream) {
+      this.pending.push(chunk);
+      this.pendingLength += chunk.length;
+      if (this.pendingLength <= this.startAbove) return;
+      stream = this.open();
+      const held = this.pending;
+      this.pending = [];
+      if (!stream) return;
+      for (const part of held.slice(0, -1)) stream.write(part);
+      chunk = held[held.length - 1];
     }
-    try {
-      if (this.fd === undefined) {
-        mkdirSync(dirname(this.file), { recursive: true });
-        this.fd = openSync(this.file, 'w');
-      }
-      writeSync(this.fd, text);
-    } catch {
-      this.failed = true;
+    if (!stream.write(chunk) && !this.paused) {
+      this.paused = true;
+      this.source.pause();
+      stream.once('drain', () => this.resume());
     }
   }
 
-  /** Closes the file; its path when the whole output is in it. */
-  close(): string | undefined {
-    if (this.fd === undefined) return undefined;
+  /** Finishes the file; its path when the whole output is in it. */
+  async close(): Promise<string | undefined> {
+    const stream = this.stream;
+    if (!stream) return undefined;
+    // 'close' follows both a finished write and an error (then 'finish' never comes).
+    if (!stream.closed) {
+      await new Promise<void>((resolve) => {
+        stream.once('close', () => resolve());
+        stream.end();
+      });
+    }
+    return this.failed ? undefined : this.file;
+  }
+
+  private open(): WriteStream | undefined {
     try {
-      closeSync(this.fd);
+      mkdirSync(dirname(this.file), { recursive: true });
+      this.stream = createWriteStream(this.file, { highWaterMark: 1 << 20 });
+      this.stream.on('error', () => {
+        this.failed = true;
+        this.resume();
+      });
     } catch {
       this.failed = true;
     }
-    this.fd = undefined;
-    return this.failed ? undefined : this.file;
+    return this.stream;
+  }
+
+  private resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.source.resume();
   }
 }

@@ -57,7 +57,6 @@ export async function runProcess(
   // Loaded on the first command, not with the agent: execa is 160 KB the start-up never needs.
   const { execa } = await import('execa');
   const buffer = new HeadTailBuffer();
-  const tee = opts.outputFile ? new OutputFileTee(opts.outputFile) : undefined;
   const live = new LiveOutput(opts.onOutput);
   const decoder = new TextDecoder();
   const subprocess = execa(file, args, {
@@ -74,11 +73,13 @@ export async function runProcess(
   });
   const pid = subprocess.pid;
   if (pid !== undefined) trackGroup(pid);
+  const output = subprocess.all;
+  const tee = opts.outputFile && output ? new OutputFileTee(opts.outputFile, output) : undefined;
 
   subprocess.all?.on('data', (chunk: Buffer | string) => {
     const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     buffer.push(text);
-    tee?.push(text);
+    tee?.push(chunk);
     live.push(text);
   });
 
@@ -133,10 +134,9 @@ export async function runProcess(
   if (pid !== undefined) untrackGroup(pid);
   const tail = decoder.decode();
   buffer.push(tail);
-  tee?.push(tail);
   live.push(tail);
   live.flush();
-  const outputFile = tee?.close();
+  const outputFile = await tee?.close();
 
   return {
     output: buffer.toString(),
