@@ -54,6 +54,8 @@ export class OutputFileTee {
 
   /** Finishes the file; its path when the whole output is in it. */
   async close(): Promise<string | undefined> {
+    // A writable that is ending never says 'drain': whatever still waits goes on now.
+    this.resume();
     const stream = this.stream;
     if (!stream) return undefined;
     // 'close' follows both a finished write and an error (then 'finish' never comes).
