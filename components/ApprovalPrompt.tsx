@@ -1,15 +1,33 @@
-import type { PendingApproval } from '../src/store/types';
-import { Lines } from './Lines';
+import { memo, useMemo } from 'react';
+import { useApp, useAppState } from './context';
+import { clampMiddle } from './layout';
+import { Lines } from './Rows';
 import { approvalLines } from './lines/approval';
-import type { Look } from './lines/look';
+import { glyphs } from './lines/look';
+import type { Line } from './lines/spans';
 
-export interface ApprovalPromptProps {
-  pending: PendingApproval;
-  width: number;
-  look: Look;
+/** The prompt's rows at this width, within `maxRows`; none when nothing is asked. */
+export function useApprovalLines(width: number, maxRows: number): Line[] | null {
+  const { look } = useApp();
+  const pending = useAppState((s) => s.pendingApproval);
+  return useMemo(
+    () =>
+      pending
+        ? clampMiddle(approvalLines(pending, width, look), maxRows, glyphs(look).ellipsis)
+        : null,
+    [pending, width, look, maxRows],
+  );
 }
 
 /** The question the permission gate asks, in place of the input. */
-export function ApprovalPrompt({ pending, width, look }: ApprovalPromptProps) {
-  return <Lines lines={approvalLines(pending, width, look)} look={look} width={width} />;
-}
+export const ApprovalPrompt = memo(function ApprovalPrompt({
+  width,
+  maxRows,
+}: {
+  width: number;
+  maxRows: number;
+}) {
+  const { look } = useApp();
+  const lines = useApprovalLines(width, maxRows);
+  return lines ? <Lines lines={lines} look={look} width={width} /> : null;
+});

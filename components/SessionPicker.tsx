@@ -1,7 +1,7 @@
 import { useInput } from 'ink';
 import { useState } from 'react';
 import type { SessionSummary } from '../src/session/list';
-import { Lines } from './Lines';
+import { Lines } from './Rows';
 import type { Look } from './lines/look';
 import { firstSelectable, moveSelection, sessionPickerLines } from './lines/session-picker';
 import { useTerminalSize } from './useTerminalSize';

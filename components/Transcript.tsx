@@ -1,37 +1,103 @@
+import { Box } from 'ink';
 import { memo, useMemo, useRef } from 'react';
 import { isFinished } from '../src/store/reducer';
-import type { AppState, LiveTail, TranscriptItem } from '../src/store/types';
+import type { AppState, TranscriptItem } from '../src/store/types';
 import { useApp, useAppState } from './context';
-import { Rows } from './Lines';
-import { liveLines } from './lines/items';
 import { glyphs, type Look } from './lines/look';
 import { StreamingMarkdown } from './lines/streaming-markdown';
-import { toAnsi, type Line } from './lines/spans';
+import { liveBlocks, type Block } from './lines/transcript-blocks';
 import { TranscriptRows } from './lines/transcript-rows';
 import { truncateLine } from './lines/wrap';
+import { Markdown, markdownRows } from './Markdown';
+import { Lines } from './Rows';
+import { ToolCard, toolCardRows, type CardLook } from './ToolCard';
+import { TranscriptEntry, entryRows } from './TranscriptEntry';
 
-// The streamed answer's finished rows are the same Line objects from frame to frame.
-const ansiRows = new WeakMap<Look, WeakMap<Line, string>>();
-
-function ansiOf(line: Line, look: Look): string {
-  let rows = ansiRows.get(look);
-  if (!rows) ansiRows.set(look, (rows = new WeakMap()));
-  let text = rows.get(line);
-  if (text === undefined) rows.set(line, (text = toAnsi(line, look)));
-  return text;
-}
-
-function liveAnimates(live: LiveTail): boolean {
-  return live.tools.some((card) => card.status === 'running');
-}
-
-/** The clock value the transcript needs: it only follows the clock while a card runs. */
-const selectTick = (state: AppState) =>
-  state.status === 'busy' && liveAnimates(state.live) ? state.tick : -1;
+/** The clock matters only while a card runs (its seconds); -1 otherwise. */
+const selectClock = (state: AppState) =>
+  state.status === 'busy' && state.live.tools.some((card) => card.status === 'running')
+    ? state.tick
+    : -1;
 
 function lastToolItem(items: TranscriptItem[]): TranscriptItem | undefined {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === 'tool') return items[i];
   return undefined;
+}
+
+/** How each block looks this frame: which card Ctrl+O expands, whether spinners turn. */
+interface Frame {
+  width: number;
+  look: Look;
+  animate: boolean;
+  expandedItemId: number;
+  expandedLiveId: string | null;
+  latestLiveId: string | null;
+  stream: StreamingMarkdown;
+}
+
+function cardLook(block: Extract<Block, { kind: 'card' }>, frame: Frame): CardLook {
+  const expanded = block.live
+    ? block.card.id === frame.expandedLiveId
+    : block.itemId === frame.expandedItemId;
+  return {
+    expanded,
+    latest: block.live && block.card.id === frame.latestLiveId,
+    animate: block.live && frame.animate,
+    gap: block.gap,
+  };
+}
+
+/** A block's rows, from its component's cached layout. */
+function blockRows(block: Block, frame: Frame) {
+  switch (block.kind) {
+    case 'entry':
+      return entryRows(block.item, frame.width, frame.look);
+    case 'answer':
+      return markdownRows(block.source, frame.width, frame.look, frame.stream, block.live);
+    case 'card':
+      return toolCardRows(block.card, frame.width, frame.look, cardLook(block, frame));
+  }
+}
+
+function BlockView({
+  block,
+  from,
+  to,
+  frame,
+}: {
+  block: Block;
+  from: number;
+  to: number;
+  frame: Frame;
+}) {
+  const { width, look } = frame;
+  switch (block.kind) {
+    case 'entry':
+      return <TranscriptEntry item={block.item} width={width} look={look} from={from} to={to} />;
+    case 'answer':
+      return (
+        <Markdown
+          source={block.source}
+          width={width}
+          look={look}
+          stream={frame.stream}
+          live={block.live}
+          from={from}
+          to={to}
+        />
+      );
+    case 'card':
+      return (
+        <ToolCard
+          card={block.card}
+          width={width}
+          look={look}
+          {...cardLook(block, frame)}
+          from={from}
+          to={to}
+        />
+      );
+  }
 }
 
 export interface TranscriptProps {
@@ -40,43 +106,46 @@ export interface TranscriptProps {
 }
 
 /**
- * The scrollable conversation. Finished items are laid out once (cached rows); each
- * frame only re-lays the live tail and cuts the visible window.
+ * The scrollable conversation: a ToolCard per call, Markdown per answer, an entry per
+ * prompt or note. Only the blocks on screen are rendered; finished ones keep their layout.
  */
 export const Transcript = memo(function Transcript({ width, height }: TranscriptProps) {
   const { controller, look } = useApp();
   const items = useAppState((state) => state.items);
   const live = useAppState((state) => state.live);
-  const tick = useAppState(selectTick);
+  useAppState(selectClock);
+  const animate = useAppState((s) => s.status === 'busy' && s.pendingApproval === null);
   const scrollTop = useAppState((state) => state.scrollTop);
   const expandLatest = useAppState((state) => state.expandLatest);
   const streamRef = useRef<StreamingMarkdown | null>(null);
   const stream = (streamRef.current ??= new StreamingMarkdown());
   const rowsRef = useRef<TranscriptRows | null>(null);
-  rowsRef.current ??= new TranscriptRows(look, stream);
+  const windowing = (rowsRef.current ??= new TranscriptRows());
 
   const latestLive = live.tools[live.tools.length - 1];
   const latestItem = latestLive ? undefined : lastToolItem(items);
-  const expandedId = expandLatest && latestItem ? latestItem.id : -1;
-  const expandedLiveId = expandLatest && latestLive ? latestLive.id : null;
   const previous = items[items.length - 1];
-
-  const liveRows = useMemo(
-    () =>
-      liveLines(live, width, {
-        look,
-        tick: Math.max(0, tick),
-        now: Date.now(),
-        animate: tick >= 0,
-        expandedId: expandedLiveId,
-        latestId: latestLive && !isFinished(latestLive.status) ? latestLive.id : null,
-        afterTool: previous?.kind === 'tool',
-        markdown: (text, textWidth, textLook) => stream.lines(text, textWidth, textLook),
-      }).map((line) => ansiOf(line, look)),
-    [live, width, look, tick, expandedLiveId, latestLive, previous, stream],
+  const frame: Frame = {
+    width,
+    look,
+    animate,
+    expandedItemId: expandLatest && latestItem ? latestItem.id : -1,
+    expandedLiveId: expandLatest && latestLive ? latestLive.id : null,
+    latestLiveId: latestLive && !isFinished(latestLive.status) ? latestLive.id : null,
+    stream,
+  };
+  const blocks = useMemo(() => liveBlocks(live, previous?.kind === 'tool'), [live, previous]);
+  const scrolled = scrollTop !== null && height > 1;
+  const shownHeight = scrolled ? height - 1 : height;
+  const view = windowing.window(
+    items,
+    blocks,
+    shownHeight,
+    scrollTop,
+    width,
+    frame.expandedItemId,
+    (block) => blockRows(block, frame).length,
   );
-
-  const view = rowsRef.current.window(items, liveRows, width, height, scrollTop, expandedId);
   // Read only when the user pages: following never lays out what it does not show.
   controller.viewport = {
     get totalRows() {
@@ -84,16 +153,19 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
     },
     height,
   };
-  let rows = view.rows;
-  if (scrollTop !== null && height > 1) {
-    const below = view.totalRows - (view.top + height) + 1;
+  let note = null;
+  if (scrolled) {
+    const below = view.totalRows - (view.top + shownHeight);
     const g = glyphs(look);
     const text = `${g.arrowDown} ${below} more rows below · PgDn / End to follow`;
-    const note = toAnsi(
-      truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis),
-      look,
-    );
-    rows = [...rows.slice(0, height - 1), note];
+    note = truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis);
   }
-  return <Rows rows={rows} width={width} height={height} />;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {view.slices.map(({ block, from, to }) => (
+        <BlockView key={block.key} block={block} from={from} to={to} frame={frame} />
+      ))}
+      {note && <Lines lines={[note]} look={look} width={width} />}
+    </Box>
+  );
 });

@@ -1,6 +1,8 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
+import type { ApprovalRequest } from '../src/permissions/types';
 import type { AppController } from '../src/store/controller';
+import { choiceForKey } from './approval-choices';
 import {
   deleteBackward,
   deleteForward,
@@ -47,7 +49,7 @@ export class KeypressLayer {
     const approval = this.state.pendingApproval;
     if (approval) {
       if (approval.noteMode) this.noteKey(input, key, approval.note);
-      else this.approvalKey(input, key);
+      else this.approvalKey(approval.request, input, key);
       return;
     }
     if (this.pasting) {
@@ -60,32 +62,15 @@ export class KeypressLayer {
     this.inputKey(input, key);
   };
 
-  private approvalKey(input: string, key: Key): void {
+  private approvalKey(request: ApprovalRequest, input: string, key: Key): void {
     const c = this.controller;
     if (key.ctrl && input === 'c') return c.ctrlC();
     if (key.pageUp) return c.scrollPage(-1);
     if (key.pageDown) return c.scrollPage(1);
-    if (key.escape) return c.answerApproval({ decision: 'deny' });
-    if (key.ctrl || key.meta) return;
-    switch (input.toLowerCase()) {
-      case 'y':
-      case '1':
-        return c.answerApproval({ decision: 'allow_once' });
-      case 'a':
-      case '2':
-        if (this.state.pendingApproval?.request.alwaysRule)
-          c.answerApproval({ decision: 'allow_always' });
-        return;
-      case 's':
-        if (this.state.pendingApproval?.request.alwaysRule)
-          c.answerApproval({ decision: 'allow_always', save: true });
-        return;
-      case 'n':
-      case '3':
-        return c.answerApproval({ decision: 'deny' });
-      case 'e':
-        return c.setApprovalNoteMode(true);
-    }
+    const choice = choiceForKey(request, input, key);
+    if (!choice) return;
+    if (choice.answer === 'note') return c.setApprovalNoteMode(true);
+    c.answerApproval(choice.answer);
   }
 
   private noteKey(input: string, key: Key, note: string): void {

@@ -27,6 +27,17 @@ export function frameLayout(columns: number, rows: number, hasTodos: boolean): F
   };
 }
 
+/** Rows the input may grow to: a third of the frame, at most 8. */
+export function inputRowsFor(layout: FrameLayout): number {
+  return Math.min(8, Math.max(1, Math.floor(layout.frame / 3)));
+}
+
+/** Rows the todo panel may use above the input (narrow screens): about half of what is left. */
+export function todoRowsFor(remaining: number, hasTodos: boolean): number {
+  if (!hasTodos) return 0;
+  return remaining >= 4 ? Math.max(1, Math.floor(remaining / 2)) : remaining >= 2 ? 1 : 0;
+}
+
 /** Keeps the first and last rows of something too tall, saying how many were left out. */
 export function clampMiddle(rows: Line[], max: number, ellipsis: string): Line[] {
   if (rows.length <= max) return rows;

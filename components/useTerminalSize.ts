@@ -1,25 +1,29 @@
 import { useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 
 export interface TerminalSize {
   columns: number;
   rows: number;
 }
 
-function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
-  return { columns: stdout.columns || 80, rows: stdout.rows || 24 };
-}
-
 /** The terminal's size, updated on resize (80x24 when the stream does not know). */
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();
-  const [size, setSize] = useState(() => sizeOf(stdout));
-  useEffect(() => {
-    const onResize = () => setSize(sizeOf(stdout));
-    stdout.on('resize', onResize);
-    return () => {
-      stdout.off('resize', onResize);
-    };
+  const last = useRef<TerminalSize>({ columns: 0, rows: 0 });
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      stdout.on('resize', onChange);
+      return () => void stdout.off('resize', onChange);
+    },
+    [stdout],
+  );
+  // The same object while the size is the same (useSyncExternalStore compares snapshots).
+  const snapshot = useCallback(() => {
+    const columns = stdout.columns || 80;
+    const rows = stdout.rows || 24;
+    if (last.current.columns !== columns || last.current.rows !== rows)
+      last.current = { columns, rows };
+    return last.current;
   }, [stdout]);
-  return size;
+  return useSyncExternalStore(subscribe, snapshot);
 }

@@ -1,28 +1,12 @@
 import type { PendingApproval } from '../../src/store/types';
+import { approvalTitle, presentationOf } from '../../src/tools/presentation';
+import { choicesFor } from '../approval-choices';
 import { glyphs, type Look } from './look';
 import type { Line } from './spans';
 import { promptInputLines } from './prompt-input';
 import { wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
-/** Where `s` saves the rule (relative to the workspace). */
-const LOCAL_SETTINGS = '.tick/settings.local.json';
-
-function title(toolName: string): string {
-  switch (toolName) {
-    case 'bash':
-      return 'Run this command?';
-    case 'write_file':
-    case 'edit_file':
-      return 'Change this file?';
-    case 'read_file':
-    case 'glob':
-      return 'Read outside the workspace?';
-    default:
-      return `Allow ${toolName}?`;
-  }
-}
-
 /**
  * The approval prompt: the whole command or path (wrapped, never cut), why it is
  * asked, and the keys. In note mode, a line to type what the model should hear.
@@ -31,7 +15,10 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
   const { request } = pending;
   const rows: Line[] = [
     [
-      { text: `${title(request.toolName)} `, style: { bold: true, fg: 'yellow' } },
+      {
+        text: `${approvalTitle(presentationOf(request.toolName).kind, request.toolName)} `,
+        style: { bold: true, fg: 'yellow' },
+      },
       { text: request.toolName, style: { dim: true } },
     ],
   ];
@@ -60,20 +47,13 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
   }
   const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
   const dim = (text: string) => ({ text, style: { dim: true } });
-  const choices: Line = [{ text: '  ' }, key('y'), dim('/1 '), { text: 'allow once' }, dim(' · ')];
-  if (request.alwaysRule)
-    choices.push(
-      key('a'),
-      dim('/2 '),
-      { text: `allow ${request.alwaysRule} this session` },
-      dim(' · '),
-      key('s'),
-      dim(' '),
-      { text: `always, saved to ${LOCAL_SETTINGS}` },
-      dim(' · '),
-    );
-  choices.push(key('n'), dim('/3/esc '), { text: 'deny' }, dim(' · '), key('e'), dim(' '), {
-    text: 'deny with a note',
+  const choices: Line = [{ text: '  ' }];
+  choicesFor(request).forEach((choice, index) => {
+    const [first, ...rest] = choice.keys;
+    if (index > 0) choices.push(dim(' · '));
+    choices.push(key(first), dim(rest.length ? `/${rest.join('/')} ` : ' '), {
+      text: choice.label(request),
+    });
   });
   rows.push(...wrapLine(choices, width, { indent: INDENT }));
   return rows;

@@ -1,10 +1,8 @@
-import type { LiveTail, ToolCard, TranscriptItem } from '../../src/store/types';
+import type { TranscriptItem } from '../../src/store/types';
 import { glyphs, type Look } from './look';
-import { markdownLines } from './markdown';
 import { sanitizeText } from './sanitize';
 import type { Line, Style } from './spans';
 import { todoItemRows } from './todo-panel';
-import { toolCardLines, type CardView } from './tool-card';
 import { truncateLine, wrapLine } from './wrap';
 import { todoCounts } from './todo-panel';
 
@@ -36,7 +34,7 @@ function textBlock(
   return rows;
 }
 
-function bannerLines(
+export function bannerLines(
   item: Extract<TranscriptItem, { kind: 'banner' }>,
   width: number,
   look: Look,
@@ -95,18 +93,17 @@ function reasoningLine(text: string, width: number, look: Look, live: boolean): 
   );
 }
 
-export interface ItemView {
-  look: Look;
-  /** The tool card Ctrl+O expanded, if this item is it. */
-  expanded: boolean;
-  latest: boolean;
-  /** Lays out an answer's Markdown (the stream's cache, for the answer it just streamed). */
-  markdown?: (text: string, width: number, look: Look) => Line[];
+/** A transcript item that is neither an answer (Markdown) nor a tool call (ToolCard). */
+export type EntryItem = Exclude<TranscriptItem, { kind: 'assistant' } | { kind: 'tool' }>;
+
+/** The reasoning streaming now: its latest line, "Thinking: …". */
+export interface LiveReasoning {
+  kind: 'thinking';
+  text: string;
 }
 
-/** A committed transcript item as rows; pure, so its output can be cached. */
-export function itemLines(item: TranscriptItem, width: number, view: ItemView): Line[] {
-  const { look } = view;
+/** An entry as rows (a blank row before all but the banner); pure, so it can be cached. */
+export function entryLines(item: EntryItem | LiveReasoning, width: number, look: Look): Line[] {
   switch (item.kind) {
     case 'banner':
       return bannerLines(item, width, look);
@@ -120,21 +117,13 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
       const rest: Line = [{ text: '  ' }];
       return [BLANK, ...textBlock(item.text, width, { bold: true }, mark, rest)];
     }
-    case 'assistant':
-      return [BLANK, ...(view.markdown ?? markdownLines)(sanitizeText(item.text), width, look)];
     case 'reasoning':
       return [BLANK, reasoningLine(item.text, width, look, false)];
-    case 'tool': {
-      const card = toolCardLines(item.card, width, {
-        look,
-        tick: 0,
-        now: 0,
-        expanded: view.expanded,
-        latest: view.latest,
-        animate: false,
-      });
-      return item.gap ? [BLANK, ...card] : card;
-    }
+    case 'thinking':
+      return [
+        BLANK,
+        reasoningLine(item.text.split('\n').filter(Boolean).pop() ?? '', width, look, true),
+      ];
     case 'info':
       return [BLANK, ...textBlock(item.text, width, TONE[item.tone])];
     case 'compaction': {
@@ -145,7 +134,6 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
       const { done, total } = todoCounts(item.todos);
       const todoView = {
         look,
-        tick: 0,
         now: 0,
         startedAt: {},
         animate: false,
@@ -159,52 +147,4 @@ export function itemLines(item: TranscriptItem, width: number, view: ItemView): 
       ];
     }
   }
-}
-
-export interface LiveView {
-  look: Look;
-  tick: number;
-  now: number;
-  animate: boolean;
-  /** Id of the card Ctrl+O expanded, when it is live. */
-  expandedId: string | null;
-  latestId: string | null;
-  /** The last committed item is a tool card (no gap before the first live card). */
-  afterTool: boolean;
-  /** Lays out the streaming answer (a cache that parses only its tail); markdownLines if absent. */
-  markdown?: (text: string, width: number, look: Look) => Line[];
-}
-
-/** The streaming tail: reasoning line, the answer so far, the running cards. */
-export function liveLines(live: LiveTail, width: number, view: LiveView): Line[] {
-  const rows: Line[] = [];
-  if (live.reasoning.trim())
-    rows.push(
-      BLANK,
-      reasoningLine(live.reasoning.split('\n').filter(Boolean).pop() ?? '', width, view.look, true),
-    );
-  if (live.text.trim())
-    rows.push(
-      BLANK,
-      ...(view.markdown ?? markdownLines)(sanitizeText(live.text), width, view.look),
-    );
-  let previousTool = view.afterTool && rows.length === 0;
-  for (const card of live.tools) {
-    if (!previousTool) rows.push(BLANK);
-    rows.push(...cardRows(card, width, view));
-    previousTool = true;
-  }
-  return rows;
-}
-
-function cardRows(card: ToolCard, width: number, view: LiveView): Line[] {
-  const cardView: CardView = {
-    look: view.look,
-    tick: view.tick,
-    now: view.now,
-    expanded: view.expandedId === card.id,
-    latest: view.latestId === card.id,
-    animate: view.animate,
-  };
-  return toolCardLines(card, width, cardView);
 }

@@ -1,3 +1,5 @@
+import type { Span, Style } from './spans';
+
 /**
  * How the terminal can show things: colour (NO_COLOR) and Unicode glyphs (the
  * locale). Decided once at start-up and passed down, so tests can pick either.
@@ -83,8 +85,12 @@ export function detectLook(env: NodeJS.ProcessEnv = process.env): Look {
   return { color: !noColor, unicode: localeIsUtf8(env) };
 }
 
-/** The frame of the shared animation clock for a spinner. */
-export function spinnerFrame(look: Look, tick: number): string {
-  const frames = glyphs(look).spinner;
-  return frames[tick % frames.length];
+/** The cli-spinners set ink-spinner turns: braille dots, or `-\\|/` in ASCII. */
+export function spinnerType(look: Look): 'dots' | 'line' {
+  return look.unicode ? 'dots' : 'line';
+}
+
+/** Where a spinner turns: its still frame, marked for components/Rows.tsx to animate. */
+export function spinnerSpan(look: Look, style?: Style): Span {
+  return { text: glyphs(look).spinner[0], spinner: true, ...(style ? { style } : {}) };
 }

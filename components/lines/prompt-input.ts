@@ -16,6 +16,11 @@ export interface InputView {
   prefix?: string;
 }
 
+/** What the empty input says: how to start, or (while a turn runs) that typing queues. */
+export function inputPlaceholder(busy: boolean): string {
+  return busy ? 'Type to queue a message · esc to interrupt' : 'Type a task · /help for commands';
+}
+
 /** Logical lines of the text with the cursor drawn in `cursorStyle` (a unique object). */
 function withCursor(input: InputState, cursorStyle: Style): Line[] {
   const { text, cursor } = input;

@@ -1,35 +1,40 @@
 import type { AppState } from '../../src/store/types';
-import { itemLines, liveLines } from './items';
+import { entryLines } from './items';
 import type { Look } from './look';
-import { toAnsi } from './spans';
+import { markdownLines } from './markdown';
+import { sanitizeText } from './sanitize';
+import { toAnsi, type Line } from './spans';
+import { toolCardLines } from './tool-card';
+import { committedBlock, liveBlocks, type Block } from './transcript-blocks';
+
+function blockLines(block: Block, width: number, look: Look): Line[] {
+  switch (block.kind) {
+    case 'entry':
+      return entryLines(block.item, width, look);
+    case 'answer':
+      return [[], ...markdownLines(sanitizeText(block.source.text), width, look)];
+    case 'card': {
+      const view = { look, now: Date.now(), expanded: false, latest: false, animate: false };
+      const lines = toolCardLines(block.card, width, view);
+      return block.gap ? [[], ...lines] : lines;
+    }
+  }
+}
 
 /**
  * The whole conversation for the normal screen after the app exits: prompts, answers,
  * tool calls with their status, and the final todo list.
  */
 export function sessionText(state: AppState, width: number, look: Look): string {
-  const rows: string[] = [];
-  for (const item of state.items) {
-    for (const line of itemLines(item, width, { look, expanded: false, latest: false }))
-      rows.push(toAnsi(line, look));
-  }
-  const live = liveLines(state.live, width, {
-    look,
-    tick: 0,
-    now: Date.now(),
-    animate: false,
-    expandedId: null,
-    latestId: null,
-    afterTool: false,
-  });
-  for (const line of live) rows.push(toAnsi(line, look));
-  if (state.todos.length) {
-    const todos = itemLines({ kind: 'todos', id: -1, todos: state.todos }, width, {
-      look,
-      expanded: false,
-      latest: false,
+  const blocks = [...state.items.map(committedBlock), ...liveBlocks(state.live, false)];
+  if (state.todos.length)
+    blocks.push({
+      kind: 'entry',
+      key: 'todos',
+      item: { kind: 'todos', id: -1, todos: state.todos },
     });
-    for (const line of todos) rows.push(toAnsi(line, look));
-  }
+  const rows = blocks.flatMap((block) =>
+    blockLines(block, width, look).map((line) => toAnsi(line, look)),
+  );
   return `${rows.join('\n')}\n`;
 }

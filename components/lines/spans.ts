@@ -26,6 +26,12 @@ export interface Style {
 export interface Span {
   text: string;
   style?: Style;
+  /**
+   * A spinner stands here while the screen is live (components/Rows.tsx mounts one);
+   * `text` is its still frame, printed where nothing animates (the conversation left on
+   * the normal screen at exit).
+   */
+  spinner?: boolean;
 }
 
 export type Line = Span[];
@@ -62,11 +68,19 @@ function sgr(style: Style, look: Look): string {
 /** One printable string; every styled span resets after itself so lines never bleed. */
 export function toAnsi(line: Line, look: Look): string {
   let out = '';
-  for (const part of line) {
-    const open = part.style ? sgr(part.style, look) : '';
-    out += open ? `${open}${part.text}\x1b[0m` : part.text;
-  }
+  for (const part of line) out += spanAnsi(part, look);
   return out;
+}
+
+/** One span as printable text: its style, its text, a reset. */
+export function spanAnsi(part: Span, look: Look): string {
+  const open = part.style ? sgr(part.style, look) : '';
+  return open ? `${open}${part.text}\x1b[0m` : part.text;
+}
+
+/** The style's opening sequence alone (what a spinner's frames are drawn in). */
+export function styleOpen(style: Style | undefined, look: Look): string {
+  return style ? sgr(style, look) : '';
 }
 
 export function plain(line: Line): string {

@@ -1,9 +1,10 @@
 import type { PermissionMode } from '../../src/permissions/types';
 import type { Usage } from '../../src/model/types';
+import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
 import { contextFigure, contextPercent } from '../../src/context/format';
-import { glyphs, spinnerFrame, type Look } from './look';
-import type { Color, Line, Span } from './spans';
+import { glyphs, spinnerSpan, type Look } from './look';
+import type { Color, Line, Span, Style } from './spans';
 import { lineWidth, truncateLine } from './wrap';
 
 export interface StatusView {
@@ -14,7 +15,6 @@ export interface StatusView {
   busy: boolean;
   /** The running turn's age. */
   elapsedMs: number;
-  tick: number;
   notice: string | null;
   queued: number;
   scrolled: boolean;
@@ -24,6 +24,63 @@ export interface StatusView {
   replayOf?: string | null;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
+}
+
+/** The parts of the app's state the status line shows. */
+export interface StatusSource {
+  model: string;
+  demo: boolean;
+  replayOf: string | null;
+  mode: PermissionMode;
+  usage: Usage;
+  status: 'idle' | 'busy';
+  turnStartedAt: number | null;
+  notice: string | null;
+  queued: number;
+  scrolled: boolean;
+  approval: boolean;
+  /** The clock's tick, so the elapsed seconds move (not shown itself). */
+  clock: number;
+  context: AppState['context'];
+}
+
+/** The status line's part of the app's state. */
+export function statusSourceOf(state: AppState): StatusSource {
+  return {
+    model: state.model,
+    demo: state.demo,
+    replayOf: state.replayOf,
+    mode: state.mode,
+    usage: state.usage,
+    status: state.status,
+    turnStartedAt: state.turnStartedAt,
+    notice: state.notice,
+    queued: state.queue.length,
+    scrolled: state.scrollTop !== null,
+    approval: state.pendingApproval !== null,
+    // The clock matters only while a turn runs (the elapsed seconds).
+    clock: state.status === 'busy' ? state.tick : -1,
+    context: state.context,
+  };
+}
+
+/** What the status line shows for this state, at `now`. */
+export function statusViewOf(source: StatusSource, look: Look, now: number): StatusView {
+  return {
+    model: source.model,
+    demo: source.demo,
+    replayOf: source.replayOf,
+    mode: source.mode,
+    usage: source.usage,
+    busy: source.status === 'busy',
+    elapsedMs: source.turnStartedAt === null ? 0 : now - source.turnStartedAt,
+    notice: source.notice,
+    queued: source.queued,
+    scrolled: source.scrolled,
+    approval: source.approval,
+    look,
+    context: source.context,
+  };
 }
 
 const MODE_COLOR: Record<PermissionMode, Color | undefined> = {
@@ -63,12 +120,11 @@ export function statusLine(view: StatusView, width: number): Line {
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
   if (view.busy) {
-    const spin = view.approval ? '?' : spinnerFrame(view.look, view.tick);
+    const style: Style = { fg: view.approval ? 'yellow' : 'cyan' };
+    const what = `${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`;
     parts.push([
-      {
-        text: `${spin} ${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`,
-        style: { fg: view.approval ? 'yellow' : 'cyan' },
-      },
+      view.approval ? { text: '?', style } : spinnerSpan(view.look, style),
+      { text: ` ${what}`, style },
     ]);
   }
   parts.push([

@@ -1,12 +1,11 @@
 import type { Todo } from '../../src/todos/types';
 import { formatSeconds } from './format';
-import { glyphs, spinnerFrame, type Look } from './look';
-import type { Line, Span } from './spans';
-import { textWidth, truncateLine, wrapLine } from './wrap';
+import { glyphs, spinnerSpan, type Look } from './look';
+import type { Line, Span, Style } from './spans';
+import { lineWidth, truncateLine, wrapLine } from './wrap';
 
 export interface TodoView {
   look: Look;
-  tick: number;
   now: number;
   /** When each in-progress item (by content) started. */
   startedAt: Record<string, number>;
@@ -22,18 +21,22 @@ export function todoCounts(todos: Todo[]): { done: number; total: number } {
   return { done: todos.filter((todo) => todo.status === 'completed').length, total: todos.length };
 }
 
-function marker(todo: Todo, view: TodoView): Span {
+const ACTIVE: Style = { fg: 'cyan', bold: true };
+
+/** The item's mark: ☐, a spinner (while a turn runs) or ▸, ☑; `[ ]`, `[-]`, `[>]`, `[x]` in ASCII. */
+function marker(todo: Todo, view: TodoView): Span[] {
   const g = glyphs(view.look);
   switch (todo.status) {
     case 'completed':
-      return { text: g.todoDone, style: { fg: 'green' } };
+      return [{ text: g.todoDone, style: { fg: 'green' } }];
     case 'in_progress': {
-      if (!view.animate) return { text: g.todoActive, style: { fg: 'cyan', bold: true } };
-      const frame = spinnerFrame(view.look, view.tick);
-      return { text: view.look.unicode ? frame : `[${frame}]`, style: { fg: 'cyan', bold: true } };
+      if (!view.animate) return [{ text: g.todoActive, style: ACTIVE }];
+      const spinner = spinnerSpan(view.look, ACTIVE);
+      if (view.look.unicode) return [spinner];
+      return [{ text: '[', style: ACTIVE }, spinner, { text: ']', style: ACTIVE }];
     }
     case 'pending':
-      return { text: g.todoPending };
+      return [{ text: g.todoPending }];
   }
 }
 
@@ -46,7 +49,7 @@ function activeSeconds(todo: Todo, view: TodoView): Span[] {
 /** One item as wrapped rows, with a hanging indent under its text. */
 export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] {
   const mark = marker(todo, view);
-  const indent: Line = [{ text: ' '.repeat(textWidth(mark.text) + 1) }];
+  const indent: Line = [{ text: ' '.repeat(lineWidth(mark) + 1) }];
   let text: Span[];
   if (todo.status === 'completed')
     text = [{ text: todo.content, style: { dim: true, strike: true } }];
@@ -56,7 +59,7 @@ export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] 
       ...activeSeconds(todo, view),
     ];
   else text = [{ text: todo.content }];
-  return wrapLine([mark, { text: ' ' }, ...text], width, { indent });
+  return wrapLine([...mark, { text: ' ' }, ...text], width, { indent });
 }
 
 function headerLine(todos: Todo[], width: number, view: TodoView): Line {
@@ -70,7 +73,7 @@ function headerLine(todos: Todo[], width: number, view: TodoView): Line {
     if (active)
       line.push(
         { text: ' · ', style: { dim: true } },
-        marker(active, view),
+        ...marker(active, view),
         { text: ` ${active.activeForm || active.content}`, style: { fg: 'cyan' } },
         ...activeSeconds(active, view),
       );

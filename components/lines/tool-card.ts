@@ -1,6 +1,8 @@
 import type { CardStatus, ToolCard } from '../../src/store/types';
+import { presentationOf } from '../../src/tools/presentation';
+import type { ResultShape } from '../../src/tools/types';
 import { formatDuration, formatSeconds, plural } from './format';
-import { glyphs, spinnerFrame, type Look } from './look';
+import { glyphs, spinnerSpan, type Look } from './look';
 import { sanitizeText } from './sanitize';
 import type { Color, Line, Span, Style } from './spans';
 import { lineWidth, textWidth, truncateLine, wrapLine } from './wrap';
@@ -11,7 +13,6 @@ const INDENT: Line = [{ text: '  ' }];
 
 export interface CardView {
   look: Look;
-  tick: number;
   now: number;
   /** Ctrl+O: show every output row. */
   expanded: boolean;
@@ -31,15 +32,14 @@ const STATUS_COLOR: Record<CardStatus, Color> = {
   cancelled: 'gray',
 };
 
-function statusGlyph(status: CardStatus, view: CardView): string {
-  const g = glyphs(view.look);
+function statusText(status: CardStatus, look: Look): string {
+  const g = glyphs(look);
   switch (status) {
     case 'pending':
+    case 'running':
       return g.toolPending;
     case 'asking':
       return '?';
-    case 'running':
-      return view.animate ? spinnerFrame(view.look, view.tick) : g.toolPending;
     case 'ok':
       return g.toolOk;
     case 'error':
@@ -51,6 +51,13 @@ function statusGlyph(status: CardStatus, view: CardView): string {
   }
 }
 
+/** The card's status mark; a running call's spins while the turn runs. */
+function statusGlyph(status: CardStatus, view: CardView): Span {
+  const style: Style = { fg: STATUS_COLOR[status], bold: true };
+  if (status === 'running' && view.animate) return spinnerSpan(view.look, style);
+  return { text: statusText(status, view.look), style };
+}
+
 function elapsed(card: ToolCard, view: CardView): string {
   if (card.durationMs !== undefined && card.status !== 'running')
     return formatDuration(card.durationMs);
@@ -60,10 +67,7 @@ function elapsed(card: ToolCard, view: CardView): string {
 }
 
 function header(card: ToolCard, width: number, view: CardView): Line {
-  const glyph: Span = {
-    text: statusGlyph(card.status, view),
-    style: { fg: STATUS_COLOR[card.status], bold: true },
-  };
+  const glyph = statusGlyph(card.status, view);
   const name: Span = { text: card.name, style: { bold: true } };
   const time = elapsed(card, view);
   const tail: Span[] = time ? [{ text: `  ${time}`, style: { dim: true } }] : [];
@@ -174,67 +178,30 @@ interface Body {
   cut?: number;
 }
 
-/** Where a card's output is most telling: the end of a command's log, the start of the rest. */
-function readsFromEnd(card: ToolCard): boolean {
-  return card.name === 'bash';
+/** Where a card's output is most telling: the end of a log, the start of the rest. */
+function readsFromEnd(shape: ResultShape): boolean {
+  return shape === 'log';
 }
 
-function outputRows(card: ToolCard, width: number, view: CardView): Body {
-  const part = excerpt(card.output, readsFromEnd(card) ? 'end' : 'start', view.expanded);
+/** The body of a finished, successful call: what its shape shows. */
+function resultRows(card: ToolCard, shape: ResultShape, part: Excerpt, width: number): Body {
   const out = part.text;
-  const cut = part.cut;
   const display = card.display ?? {};
-  switch (card.status) {
-    case 'pending':
-      return { rows: [], from: 'start' };
-    case 'asking':
-      return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
-    case 'running':
-      return {
-        rows: card.name === 'bash' && out ? wrapped(out, width, { dim: true }) : [],
-        from: 'end',
-        cut,
-      };
-    case 'denied': {
-      const by = card.decidedBy ? ` (${card.decidedBy})` : '';
-      const note = card.note ? `: ${card.note}` : '';
-      const text = card.decidedBy || card.note ? `Denied${by}${note}` : out || 'Denied';
-      return { rows: wrapped(text, width, { fg: 'yellow' }), from: 'start' };
-    }
-    case 'cancelled':
-      return {
-        rows: [
-          ...(out && card.name === 'bash' ? wrapped(out, width, { dim: true }) : []),
-          ...wrapped('Cancelled', width, { fg: 'gray' }),
-        ],
-        from: 'end',
-        cut: card.name === 'bash' ? cut : 0,
-      };
-    case 'error':
-      return {
-        rows: wrapped(out || 'failed', width, { fg: 'red' }),
-        from: readsFromEnd(card) ? 'end' : 'start',
-        cut,
-      };
-    case 'ok':
-      break;
-  }
-  switch (card.name) {
-    case 'bash': {
+  switch (shape) {
+    case 'log': {
       const rows = out ? wrapped(out, width, { dim: true }) : [];
       if (display.exitCode)
         rows.push(...wrapped(`exit code ${display.exitCode}`, width, { fg: 'red' }));
-      return { rows, from: 'end', cut };
+      return { rows, from: 'end', cut: part.cut };
     }
-    case 'edit_file':
-    case 'write_file':
+    case 'diff':
       return {
         rows: display.diff
           ? diffRows(display.diff, width)
           : wrapped(out.split('\n')[0] ?? '', width, { dim: true }),
         from: 'start',
       };
-    case 'read_file':
+    case 'count':
       return {
         rows: wrapped(
           display.lines !== undefined
@@ -245,7 +212,7 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
         ),
         from: 'start',
       };
-    case 'glob': {
+    case 'list': {
       const count =
         display.matches !== undefined
           ? plural(display.matches, 'match').replace('matchs', 'matches')
@@ -253,14 +220,56 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
       return {
         rows: wrapped([count, out].filter(Boolean).join('\n'), width, { dim: true }),
         from: 'start',
-        cut,
+        cut: part.cut,
       };
     }
-    case 'todo_write':
-      // The panel shows the list; the header's summary says what changed.
+    case 'plan':
+      // The panel shows the plan; the header's summary says what changed.
       return { rows: [], from: 'start' };
-    default:
-      return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut };
+    case 'text':
+      return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut: part.cut };
+  }
+}
+
+function outputRows(card: ToolCard, width: number, view: CardView): Body {
+  const { shape } = presentationOf(card.name);
+  const fromEnd = readsFromEnd(shape);
+  const part = excerpt(card.output, fromEnd ? 'end' : 'start', view.expanded);
+  const out = part.text;
+  switch (card.status) {
+    case 'pending':
+      return { rows: [], from: 'start' };
+    case 'asking':
+      return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
+    case 'running':
+      return {
+        rows: fromEnd && out ? wrapped(out, width, { dim: true }) : [],
+        from: 'end',
+        cut: part.cut,
+      };
+    case 'denied': {
+      const by = card.decidedBy ? ` (${card.decidedBy})` : '';
+      const note = card.note ? `: ${card.note}` : '';
+      const text = card.decidedBy || card.note ? `Denied${by}${note}` : out || 'Denied';
+      return { rows: wrapped(text, width, { fg: 'yellow' }), from: 'start' };
+    }
+    case 'cancelled':
+      return {
+        rows: [
+          ...(out && fromEnd ? wrapped(out, width, { dim: true }) : []),
+          ...wrapped('Cancelled', width, { fg: 'gray' }),
+        ],
+        from: 'end',
+        cut: fromEnd ? part.cut : 0,
+      };
+    case 'error':
+      return {
+        rows: wrapped(out || 'failed', width, { fg: 'red' }),
+        from: fromEnd ? 'end' : 'start',
+        cut: part.cut,
+      };
+    case 'ok':
+      return resultRows(card, shape, part, width);
   }
 }
 

@@ -1,65 +1,49 @@
 import type { TranscriptItem } from '../../src/store/types';
-import { itemLines } from './items';
-import type { Look } from './look';
-import { markdownLines } from './markdown';
-import { toAnsi } from './spans';
-import type { StreamingMarkdown } from './streaming-markdown';
+import { committedBlock, type Block } from './transcript-blocks';
 
-interface Cached {
-  width: number;
-  expanded: boolean;
-  rows: string[];
+/** Part of a block on screen: its rows `from` (inclusive) to `to` (exclusive). */
+export interface Slice {
+  block: Block;
+  from: number;
+  to: number;
 }
 
 export interface TranscriptWindow {
-  rows: string[];
+  slices: Slice[];
   /** All rows of the session (committed and live); may lay out the items not shown yet. */
   readonly totalRows: number;
   /** Index of the first row shown; like `totalRows`. */
   readonly top: number;
 }
 
+/** How many rows a block takes at the width in use (the components' cached layouts). */
+export type RowCount = (block: Block) => number;
+
+interface Indexed {
+  item: TranscriptItem;
+  block: Block;
+}
+
 /**
- * The transcript as printable rows. A committed item is laid out once per width and
- * cached; the window is cut from a running prefix sum (or, when following, from the
- * bottom), so a frame costs the visible rows plus the live tail, however long the session is.
+ * Which blocks of the transcript are on screen. The committed items' row counts are kept
+ * as running prefix sums (rebuilt after /clear, a resize or Ctrl+O); the window is cut
+ * from them, or, when following, from the bottom, so a frame costs the visible blocks plus
+ * the live tail however long the session is.
  */
 export class TranscriptRows {
-  private readonly cache = new WeakMap<TranscriptItem, Cached>();
-  private indexed: TranscriptItem[] = [];
+  private indexed: Indexed[] = [];
   private prefix: number[] = [0];
   private width = -1;
   private expandedId = -1;
 
-  /** `stream`: the live answer's layout, reused when that answer is committed. */
-  constructor(
-    private readonly look: Look,
-    private readonly stream?: StreamingMarkdown,
-  ) {}
-
-  private readonly markdown = (text: string, width: number, look: Look) =>
-    this.stream?.continues(text, width, look)
-      ? this.stream.lines(text, width, look)
-      : markdownLines(text, width, look);
-
-  rowsOf(item: TranscriptItem, width: number, expanded: boolean): string[] {
-    const hit = this.cache.get(item);
-    if (hit && hit.width === width && hit.expanded === expanded) return hit.rows;
-    const view = { look: this.look, expanded, latest: false, markdown: this.markdown };
-    const rows = itemLines(item, width, view).map((line) => toAnsi(line, this.look));
-    this.cache.set(item, { width, expanded, rows });
-    return rows;
-  }
-
   /** Extends the prefix sums for appended items; rebuilds after /clear, a resize or Ctrl+O. */
-  private index(items: TranscriptItem[], width: number, expandedId: number): void {
+  private index(items: TranscriptItem[], width: number, expandedId: number, count: RowCount) {
+    const n = this.indexed.length;
     const reusable =
       width === this.width &&
       expandedId === this.expandedId &&
-      items.length >= this.indexed.length &&
-      (this.indexed.length === 0 ||
-        (items[0] === this.indexed[0] &&
-          items[this.indexed.length - 1] === this.indexed[this.indexed.length - 1]));
+      items.length >= n &&
+      (n === 0 || (items[0] === this.indexed[0].item && items[n - 1] === this.indexed[n - 1].item));
     if (!reusable) {
       this.indexed = [];
       this.prefix = [0];
@@ -67,83 +51,97 @@ export class TranscriptRows {
       this.expandedId = expandedId;
     }
     for (let i = this.indexed.length; i < items.length; i++) {
-      const item = items[i];
-      this.indexed.push(item);
-      this.prefix.push(this.prefix[i] + this.rowsOf(item, width, item.id === expandedId).length);
+      const block = committedBlock(items[i]);
+      this.indexed.push({ item: items[i], block });
+      this.prefix.push(this.prefix[i] + count(block));
     }
   }
 
   /**
-   * The rows to show: the last `height` when following (`scrollTop` null), else from
-   * `scrollTop`. Following lays out only the items it shows, from the bottom up (a fast
-   * stream commits many paragraphs that never reach the screen); `totalRows` lays out the
+   * The blocks to show: the last `height` rows when following (`scrollTop` null), else
+   * from `scrollTop`. Following counts only the items it shows, from the bottom up (a fast
+   * stream commits many paragraphs that never reach the screen); `totalRows` counts the
    * rest when it is read (paging), once.
    */
   window(
     items: TranscriptItem[],
-    live: string[],
-    width: number,
+    live: Block[],
     height: number,
     scrollTop: number | null,
+    width: number,
     expandedId: number,
+    count: RowCount,
   ): TranscriptWindow {
-    if (scrollTop === null) return this.tail(items, live, width, height, expandedId);
-    this.index(items, width, expandedId);
+    if (scrollTop === null) return this.tail(items, live, height, width, expandedId, count);
+    this.index(items, width, expandedId, count);
+    const blocks = [...this.indexed.map((entry) => entry.block), ...live];
     const committed = this.prefix[this.prefix.length - 1];
-    const totalRows = committed + live.length;
-    const bottom = Math.max(0, totalRows - height);
-    const top = Math.max(0, Math.min(scrollTop, bottom));
-    const rows: string[] = [];
-    if (top < committed) {
-      let itemIndex = this.findItem(top);
-      let offset = top - this.prefix[itemIndex];
-      while (rows.length < height && itemIndex < this.indexed.length) {
-        const item = this.indexed[itemIndex];
-        const itemRows = this.rowsOf(item, width, item.id === expandedId);
-        while (offset < itemRows.length && rows.length < height) rows.push(itemRows[offset++]);
-        itemIndex += 1;
-        offset = 0;
+    const liveCounts = live.map(count);
+    const totalRows = committed + liveCounts.reduce((a, b) => a + b, 0);
+    const top = Math.max(0, Math.min(scrollTop, Math.max(0, totalRows - height)));
+    const slices: Slice[] = [];
+    let index = top < committed ? this.findItem(top) : this.indexed.length;
+    let start = index < this.indexed.length ? this.prefix[index] : committed;
+    let shown = 0;
+    for (; index < blocks.length && shown < height; index++) {
+      const rows =
+        index < this.indexed.length
+          ? this.prefix[index + 1] - this.prefix[index]
+          : liveCounts[index - this.indexed.length];
+      const from = Math.max(0, top - start);
+      const to = Math.min(rows, from + height - shown);
+      if (to > from) {
+        slices.push({ block: blocks[index], from, to });
+        shown += to - from;
       }
+      start += rows;
     }
-    for (let i = Math.max(0, top - committed); i < live.length && rows.length < height; i++)
-      rows.push(live[i]);
-    return { rows, totalRows, top };
+    return { slices, totalRows, top };
   }
 
   /** The last `height` rows, gathered from the live tail and the last items upwards. */
   private tail(
     items: TranscriptItem[],
-    live: string[],
-    width: number,
+    live: Block[],
     height: number,
+    width: number,
     expandedId: number,
+    count: RowCount,
   ): TranscriptWindow {
-    const parts: string[][] = [live];
-    let count = live.length;
-    for (let i = items.length - 1; i >= 0 && count < height; i--) {
-      const itemRows = this.rowsOf(items[i], width, items[i].id === expandedId);
-      parts.push(itemRows);
-      count += itemRows.length;
+    const parts: { block: Block; rows: number }[] = [];
+    let total = 0;
+    for (let i = live.length - 1; i >= 0 && total < height; i--) {
+      const rows = count(live[i]);
+      parts.push({ block: live[i], rows });
+      total += rows;
     }
-    const rows: string[] = [];
-    let skip = Math.max(0, count - height);
+    for (let i = items.length - 1; i >= 0 && total < height; i--) {
+      const block = committedBlock(items[i]);
+      const rows = count(block);
+      parts.push({ block, rows });
+      total += rows;
+    }
+    const slices: Slice[] = [];
+    let skip = Math.max(0, total - height);
     for (let p = parts.length - 1; p >= 0; p--) {
-      const part = parts[p];
-      const from = Math.min(skip, part.length);
+      const { block, rows } = parts[p];
+      const from = Math.min(skip, rows);
       skip -= from;
-      for (let r = from; r < part.length; r++) rows.push(part[r]);
+      if (rows > from) slices.push({ block, from, to: rows });
     }
-    const total = () => {
-      this.index(items, width, expandedId);
-      return this.prefix[this.prefix.length - 1] + live.length;
+    const all = () => {
+      this.index(items, width, expandedId, count);
+      return (
+        this.prefix[this.prefix.length - 1] + live.reduce((sum, block) => sum + count(block), 0)
+      );
     };
     return {
-      rows,
+      slices,
       get totalRows() {
-        return total();
+        return all();
       },
       get top() {
-        return Math.max(0, total() - height);
+        return Math.max(0, all() - height);
       },
     };
   }

@@ -23,7 +23,7 @@ function graphemes(text: string): string[] {
 /** Appends text to a line, joining it to the last span when the style is the same. */
 function append(line: Line, text: string, style: Style | undefined): void {
   const last = line[line.length - 1];
-  if (last && last.style === style) last.text += text;
+  if (last && last.style === style && !last.spinner) last.text += text;
   else line.push(style ? { text, style } : { text });
 }
 
@@ -57,6 +57,13 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
     }
   };
   for (const part of line) {
+    if (part.spinner) {
+      // One glyph that turns: placed whole, never merged with the text beside it.
+      if (used + 1 > max && used > indentWidth) newRow();
+      row.push({ ...part });
+      used += textWidth(part.text);
+      continue;
+    }
     for (const token of part.text.split(/( +)/)) {
       if (!token) continue;
       const w = textWidth(token);
@@ -101,6 +108,16 @@ export function truncateLine(line: Line, width: number, ellipsis = '…'): Line 
   const out: Line = [];
   let used = 0;
   for (const part of line) {
+    if (part.spinner) {
+      const w = textWidth(part.text);
+      if (used + w > room) {
+        append(out, ellipsis, part.style);
+        return out;
+      }
+      out.push({ ...part });
+      used += w;
+      continue;
+    }
     for (const char of graphemes(part.text)) {
       const w = textWidth(char);
       if (used + w > room) {

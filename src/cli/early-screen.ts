@@ -1,21 +1,16 @@
 /**
  * The app's first frame, drawn before the Ink app's modules load (they take a few hundred
- * ms): the alternate screen, the banner, the empty prompt input and the status line, as
- * components/App.tsx first draws them. Raw mode goes on at once, so keys typed meanwhile
+ * ms): the alternate screen and the App's first frame (components/lines/first-frame.ts). Raw mode goes on at once, so keys typed meanwhile
  * wait unechoed in the terminal's input queue until the app reads them; the app's first
  * real frame rewrites every row. Only for a plain new session (no resume, replay, demo or
  * prompt), whose first frame is known here.
  */
 import { writeSync } from 'node:fs';
 import type { Config } from '../config/types';
-import { detectLook, glyphs } from '../../components/lines/look';
-import { promptInputLines } from '../../components/lines/prompt-input';
+import { firstFrameRows } from '../../components/lines/first-frame';
+import { detectLook } from '../../components/lines/look';
 import { toAnsi, type Line } from '../../components/lines/spans';
-import { statusLine } from '../../components/lines/status-line';
-import { truncateLine } from '../../components/lines/wrap';
-
-// As components/lines/items.ts shows it in the banner.
-import { VERSION } from '../version';
+import { initialState } from '../store/store';
 const ENTER = '\x1b[?1049h\x1b[H\x1b[?25l\x1b[?2004h';
 const LEAVE = '\x1b[0m\x1b[?2004l\x1b[?25h\x1b[?1049l';
 
@@ -24,50 +19,13 @@ let removeSignalHandlers = (): void => {};
 
 /** The rows of the first frame (1-based row number → line), for a terminal of this size. */
 export function earlyFrameRows(config: Config, columns: number, rows: number): Map<number, Line> {
-  const look = detectLook(process.env);
-  const g = glyphs(look);
-  const frame = Math.max(1, rows - 1);
-  const banner = truncateLine(
-    [
-      { text: 'tick', style: { bold: true, fg: 'cyan' } },
-      { text: ` v${VERSION}`, style: { dim: true } },
-      { text: ' · ', style: { dim: true } },
-      { text: config.model, style: { bold: true } },
-      { text: ` · ${config.cwd}`, style: { dim: true } },
-    ],
-    columns,
-    g.ellipsis,
-  );
-  const placeholder = 'Type a task · /help for commands';
-  const input = promptInputLines({ text: '', cursor: 0 }, columns, {
-    look,
-    placeholder,
-    maxRows: 1,
-    focused: true,
+  const state = initialState({
+    model: config.model,
+    mode: config.permissionMode,
+    demo: false,
+    cwd: config.cwd,
   });
-  const status = statusLine(
-    {
-      model: config.model,
-      demo: false,
-      mode: config.permissionMode,
-      usage: { inputTokens: 0, outputTokens: 0 },
-      busy: false,
-      elapsedMs: 0,
-      tick: 0,
-      notice: null,
-      queued: 0,
-      scrolled: false,
-      approval: false,
-      look,
-    },
-    columns,
-  );
-  const bottom = frame - input.length;
-  const out = new Map<number, Line>([[1, banner]]);
-  out.set(bottom - 1, [{ text: g.rule.repeat(columns), style: { dim: true } }]);
-  input.forEach((line, index) => out.set(bottom + index, line));
-  out.set(frame, status);
-  return out;
+  return firstFrameRows(state, columns, rows, detectLook(process.env));
 }
 
 /**

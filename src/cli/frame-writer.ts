@@ -4,10 +4,7 @@ import { rowUpdate } from './row-diff';
 const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 const RESET_REGION = '\x1b[r';
-
-export interface FrameWriterOptions {
-  maxFps?: number;
-}
+const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 
 /**
  * Puts Ink's frames on the alternate screen. Ink renders into `sink` (debug mode: one
@@ -15,6 +12,13 @@ export interface FrameWriterOptions {
  * positions (a big change inside a synchronized update). When the transcript moved up, it scrolls
  * those rows with a scroll region instead of repainting them, so streaming costs about
  * the new text. It never clears the whole screen.
+ *
+ * It writes what it gets at the next macrotask (frames of one tick are merged); when
+ * frames come is the frame scheduler's business (src/store/frame-scheduler.ts).
+ *
+ * After a resize the whole screen is cleared and drawn again: a terminal that shrinks
+ * moves or keeps the old rows in ways a row-by-row model cannot know (the bottom row,
+ * which tick never writes, kept an old status line).
  *
  * Why not Ink's own writer: in Ink 6.8 `incrementalRendering` moves the cursor up one
  * row too few after a frame that ends in a newline, so every frame lands one row lower;
@@ -27,14 +31,15 @@ export class FrameWriter {
   bytesWritten = 0;
   private screen: (string | undefined)[] = [];
   private pending: string | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastFlush = 0;
-  private readonly intervalMs: number;
+  private immediate: ReturnType<typeof setImmediate> | undefined;
   private closed = false;
+  /** The next frame starts from a cleared screen (after a resize). */
+  private clearFirst = false;
   /** Bottom row of the scroll region in effect, if one is set. */
   private region: number | undefined;
   private readonly onResize = () => {
     this.screen = [];
+    this.clearFirst = true;
     // A region for the old height could cut the new screen short.
     if (this.region !== undefined) this.out.write(RESET_REGION);
     this.region = undefined;
@@ -42,11 +47,7 @@ export class FrameWriter {
   };
   private readonly sinkEmitter: EventEmitter;
 
-  constructor(
-    private readonly out: NodeJS.WriteStream,
-    options: FrameWriterOptions = {},
-  ) {
-    this.intervalMs = Math.ceil(1000 / (options.maxFps ?? 30));
+  constructor(private readonly out: NodeJS.WriteStream) {
     const sink = new EventEmitter() as EventEmitter & Record<string, unknown>;
     Object.defineProperties(sink, {
       columns: { get: () => out.columns || 80 },
@@ -69,26 +70,25 @@ export class FrameWriter {
   private receive(frame: string): void {
     if (this.closed || frame === '') return;
     this.pending = frame;
-    if (this.timer) return;
-    const wait = Math.max(0, this.lastFlush + this.intervalMs - Date.now());
-    // Frames of one tick (a key, then the store) are merged; later ones wait their turn.
-    this.timer = setTimeout(() => this.flush(), wait);
+    // Frames of one tick (Ink's resize frame, then the app's) are merged.
+    this.immediate ??= setImmediate(() => this.flush());
   }
 
   /** Writes the latest frame now. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = undefined;
     if (this.pending === undefined || this.closed) return;
     const lines = this.pending.split('\n');
     this.pending = undefined;
-    this.lastFlush = Date.now();
     const rows = this.out.rows || 24;
     const columns = this.out.columns || 80;
     // The last terminal row stays empty: writing there could scroll the screen.
     const visible = lines.slice(0, Math.max(0, rows - 1));
-    const scroll = this.scroll(visible);
-    let output = scroll;
+    const clear = this.clearFirst ? CLEAR_SCREEN : '';
+    this.clearFirst = false;
+    const scroll = clear ? '' : this.scroll(visible);
+    let output = clear + scroll;
     let changed = 0;
     const height = Math.max(visible.length, this.screen.length);
     for (let row = 0; row < height && row < rows; row++) {
@@ -101,7 +101,7 @@ export class FrameWriter {
     if (!output) return;
     // Rows are overwritten in place, never erased first, so a partly drawn update is
     // never blank; only a big change (a page, a resize) is worth a synchronized update.
-    const text = changed >= 4 ? SYNC_START + output + SYNC_END : output;
+    const text = changed >= 4 || clear ? SYNC_START + output + SYNC_END : output;
     this.bytesWritten += Buffer.byteLength(text);
     this.out.write(text);
   }
@@ -159,7 +159,7 @@ export class FrameWriter {
     if (this.region !== undefined) this.out.write(RESET_REGION);
     this.region = undefined;
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     this.out.off('resize', this.onResize);
   }
 }

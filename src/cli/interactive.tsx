@@ -4,7 +4,6 @@ import type { Command, ResumeTarget } from './args';
 import type { AppReplay } from './app-replay';
 import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';
-import { paceRenders } from '../../components/context';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';
 import { AppController } from '../store/controller';
@@ -14,8 +13,7 @@ import { createAppStore, type AppStore } from '../store/store';
 import type { SessionAgent } from '../store/agent-port';
 import { FrameWriter } from './frame-writer';
 import { HeapTrimmer } from './heap-trimmer';
-import { installFastInkOutput } from './ink-fast-output';
-import { shareInkOutputCaches } from './ink-output-cache';
+import { installInkPatches, paceInkFrames } from './ink-patches';
 import { enterFullScreen } from './terminal';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
@@ -170,13 +168,12 @@ export async function startInteractive(
     },
   });
 
-  // Streamed text and new transcript rows are drawn at most every 45 ms (each React commit
-  // builds a whole frame); what the user waits for (todos, keys) is drawn at once. The
-  // writer's own cap is looser, so an urgent frame is not held back long by it.
-  const writer = new FrameWriter(stdout, { maxFps: 60 });
-  paceRenders(store, 45);
-  shareInkOutputCaches();
-  installFastInkOutput();
+  // Frames come from the controller's frame scheduler (paced while text streams, at once
+  // for what the user waits for); the writer puts each one on screen.
+  const writer = new FrameWriter(stdout);
+  const patches = installInkPatches();
+  if (!patches.installed && process.env.TICK_DEBUG)
+    controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
@@ -187,6 +184,7 @@ export async function startInteractive(
       exitOnCtrlC: false,
       patchConsole: false,
     });
+    paceInkFrames(writer.sink, controller.frames);
     const unmounted = instance.waitUntilExit().catch(() => undefined);
     // The first frame goes out now, before the agent's modules load.
     writer.flush();

@@ -33,7 +33,7 @@ export async function pickSession(
       process.exit(1);
     },
   });
-  const writer = new FrameWriter(io.stdout, { maxFps: 30 });
+  const writer = new FrameWriter(io.stdout);
   try {
     const instance = render(<SessionPicker sessions={sessions} look={io.look} onDone={choose} />, {
       stdout: writer.sink,

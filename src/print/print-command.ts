@@ -23,7 +23,7 @@ export async function runPrintCommand(
   io: PrintIO = processIO,
 ): Promise<number> {
   if (command.replay !== undefined) {
-    const { runReplay } = await import('../session/run-replay');
+    const { runReplay } = await import('./run-replay');
     return guarded(io, () => runReplay(config, command.replay ?? '', command.format, io));
   }
   if (command.resume?.kind === 'pick') {

@@ -1,6 +1,5 @@
 import type { AgentEvent } from '../agent/events';
 import type { AgentState } from '../agent/loop';
-import { REMINDER_TEXT } from '../agent/reminder';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import type { HeaderRecord } from './format';
@@ -89,12 +88,17 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   };
 }
 
+/** A reminder the loop appended (`<reminder>…</reminder>`, whatever it names). */
+function isReminder(content: ChatMessage['content']): boolean {
+  return typeof content === 'string' && /^<reminder>[^]*<\/reminder>$/.test(content);
+}
+
 /**
  * The reminder counter between state records (a crash mid-prompt leaves none): a tool round
  * without todo_write counts one, todo_write or a reminder resets it, as in the loop.
  */
 function stepRounds(rounds: number, message: ChatMessage): number {
-  if (message.role === 'user' && message.content === REMINDER_TEXT) return 0;
+  if (message.role === 'user' && isReminder(message.content)) return 0;
   if (message.role !== 'assistant' || !message.tool_calls?.length) return rounds;
   const usedTodoWrite = message.tool_calls.some(
     (call) => call.type === 'function' && call.function.name === 'todo_write',

@@ -1,93 +1,94 @@
 import type { AgentEvent } from '../agent/events';
+import { presentationOf } from '../tools/presentation';
+import { TODO_SETTLE_MS, type FrameScheduler, type Urgency } from './frame-scheduler';
 import { reduceEvents } from './reducer';
 import type { AppStore } from './store';
 
-/**
- * Events that should reach the screen at the next tick rather than with the next batch
- * (todos_updated goes out at once: see push).
- */
-const PROMPT_EVENTS = new Set<AgentEvent['type']>([
-  'user_prompt',
-  'tool_call_ready',
-  'tool_result',
-  'permission_asked',
-  'permission_decided',
-  'error',
-  'turn_end',
-]);
+/** How soon each event must reach the screen; what is not listed streams (paced). */
+const URGENCY: Partial<Record<AgentEvent['type'], Urgency>> = {
+  user_prompt: 'soon',
+  tool_call_ready: 'soon',
+  tool_result: 'soon',
+  permission_asked: 'soon',
+  permission_decided: 'soon',
+  error: 'soon',
+  turn_end: 'soon',
+  // The panel's new list goes out with its card before the loop builds its next request
+  // (which would hold a later frame back by milliseconds).
+  todos_updated: 'now',
+};
 
-/** How long a todo_write result waits for its todos_updated at most. */
-const TODOS_WAIT_MS = 50;
+/** A successful plan-tool result: its new list follows in a later event. */
+function awaitsPlan(event: AgentEvent | undefined): boolean {
+  return (
+    event?.type === 'tool_result' &&
+    event.status === 'ok' &&
+    presentationOf(event.name).kind === 'plan'
+  );
+}
 
 export interface BatcherOptions {
-  intervalMs?: number;
   now?: () => number;
 }
 
 /**
- * Collects the loop's events and applies them to the store in batches (every ~30 ms),
- * so a fast stream costs one React commit per batch instead of one per token.
+ * Collects the loop's events and applies them to the store once per frame (the frame
+ * scheduler's `events` step), so a fast stream costs one store update per frame instead
+ * of one per token.
  */
 export class EventBatcher {
   private buffer: AgentEvent[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private immediate: ReturnType<typeof setImmediate> | undefined;
-  private readonly intervalMs: number;
   private readonly now: () => number;
-  /** A todo_write result is buffered and its todos_updated has not come yet. */
-  private awaitingTodos = false;
+  private readonly removeStep: () => void;
+  /** A plan tool's result is buffered and its new list has not come yet. */
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: AppStore,
+    private readonly frames: FrameScheduler,
     options: BatcherOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? 30;
     this.now = options.now ?? Date.now;
+    this.removeStep = frames.onFrame('events', () => this.flushSettled());
   }
 
   push(event: AgentEvent): void {
     this.buffer.push(event);
-    // The panel's new list: it goes out with its card now, before the loop goes on to
-    // build its next request (which would hold a later flush back by milliseconds).
-    if (event.type === 'todos_updated') return this.flush();
-    if (this.awaitingTodos) return;
-    if (PROMPT_EVENTS.has(event.type)) {
-      this.immediate ??= setImmediate(() => this.flushSoon());
-    } else {
-      this.timer ??= setTimeout(() => this.flushSoon(), this.intervalMs);
-    }
+    if (event.type === 'todos_updated') this.clearSettle();
+    if (this.settleTimer) return;
+    this.frames.request(URGENCY[event.type] ?? 'paced');
   }
 
   /**
-   * Flushes, except that a todo_write result waits for its todos_updated (which the loop
-   * yields after the call's hooks, maybe a macrotask later) so the card and the panel
-   * change in the same frame; flushed anyway if it does not come within TODOS_WAIT_MS.
+   * The frame's events step: everything buffered, except that a todo_write result waits
+   * for its todos_updated (which the loop yields after the call's hooks, maybe a macrotask
+   * later) so the card and the panel change in the same frame; it goes anyway after
+   * TODO_SETTLE_MS.
    */
-  private flushSoon(): void {
-    const last = this.buffer[this.buffer.length - 1];
-    if (last?.type === 'tool_result' && last.name === 'todo_write' && last.status === 'ok') {
-      this.awaitingTodos = true;
-      this.clearTimers();
-      this.timer = setTimeout(() => {
-        this.awaitingTodos = false;
+  private flushSettled(): void {
+    if (this.settleTimer) return;
+    if (awaitsPlan(this.buffer[this.buffer.length - 1])) {
+      this.settleTimer = setTimeout(() => {
         this.flush();
-      }, TODOS_WAIT_MS);
+        this.frames.request('soon');
+      }, TODO_SETTLE_MS);
       return;
     }
-    this.flush();
+    this.apply();
   }
 
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
-    this.timer = undefined;
-    this.immediate = undefined;
+  private clearSettle(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
   }
 
-  /** Applies everything buffered now. */
+  /** Applies everything buffered now (before an approval is shown, at the end of a turn). */
   flush(): void {
-    this.clearTimers();
-    this.awaitingTodos = false;
+    this.clearSettle();
+    this.apply();
+  }
+
+  private apply(): void {
     if (!this.buffer.length) return;
     const events = this.buffer;
     this.buffer = [];
@@ -95,7 +96,8 @@ export class EventBatcher {
   }
 
   dispose(): void {
-    this.clearTimers();
+    this.clearSettle();
+    this.removeStep();
     this.buffer = [];
   }
 }

@@ -3,6 +3,9 @@ import type { ApprovalDecision, Approve } from '../permissions/types';
 import { ApprovalQueue } from './approvals';
 import type { SessionAgent } from './agent-port';
 import { EventBatcher } from './batcher';
+import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
+import { pacedView } from './paced-view';
+import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
 import { EMPTY_INPUT, setText } from './input-editor';
 import { EMPTY_LIVE, commit } from './reducer';
@@ -11,9 +14,9 @@ import type { InfoTone, InputState } from './types';
 
 export interface ControllerOptions {
   now?: () => number;
-  /** Store batching interval for stream deltas. */
-  batchMs?: number;
-  /** Period of the shared animation clock. */
+  /** The paced frame interval (FRAME_MS; tests use less). */
+  frameMs?: number;
+  /** Period of the clock of elapsed-time counters (CLOCK_MS). */
   clockMs?: number;
   /** A second Ctrl+C within this window quits. */
   doubleCtrlCMs?: number;
@@ -29,11 +32,15 @@ export interface ViewportMetrics {
 
 /**
  * The app's actions: runs prompts through the agent into the store, answers
- * approvals, queues input typed while busy, and owns the one animation clock.
+ * approvals, queues input typed while busy, and owns the frame scheduler and the clock.
  * Keys and components call it; it never touches the terminal.
  */
 export class AppController {
   readonly exited: Promise<number>;
+  /** When the screen changes: every frame of the app goes through it. */
+  readonly frames: FrameScheduler;
+  /** The store as the components see it: changes arrive once per frame. */
+  readonly view: AppStore;
   viewport: ViewportMetrics = { totalRows: 0, height: 0 };
   private agent: SessionAgent | undefined;
   private readonly batcher: EventBatcher;
@@ -59,10 +66,12 @@ export class AppController {
     options: ControllerOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.clockMs = options.clockMs ?? 100;
+    this.clockMs = options.clockMs ?? CLOCK_MS;
     this.doubleCtrlCMs = options.doubleCtrlCMs ?? 2000;
     this.onRequestStart = options.onRequestStart;
-    this.batcher = new EventBatcher(store, { intervalMs: options.batchMs, now: this.now });
+    this.frames = new FrameScheduler({ intervalMs: options.frameMs ?? FRAME_MS, now: this.now });
+    this.view = pacedView(store, this.frames, isUrgentChange);
+    this.batcher = new EventBatcher(store, this.frames, { now: this.now });
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.approvals = new ApprovalQueue(store, {
       beforeAsk: () => this.batcher.flush(),
@@ -350,6 +359,7 @@ export class AppController {
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();
     this.batcher.dispose();
+    this.frames.cancel();
     this.resolveExit(code);
   }
 }

@@ -1,27 +1,44 @@
 import type { AppState } from './types';
 
 /**
- * Parts of the state that change all the time while a turn runs (the streamed text, the
- * transcript, token counts, the animation clock): they wait for the next paced frame.
+ * How soon a change of each part of the state reaches the screen. `urgent`: the user waits
+ * for it (a key typed, a todo ticked, an approval asked, scrolling, a turn starting or
+ * ending), drawn at once. `paced`: it changes all the time while a turn runs (streamed
+ * text, the transcript, token counts, the clock), drawn at the next frame slot. A new part
+ * of the state must be placed here (the record is exhaustive).
  */
-const PACED_KEYS: ReadonlySet<keyof AppState> = new Set<keyof AppState>([
-  'items',
-  'nextId',
-  'live',
-  'usage',
-  'turnUsage',
-  'context',
-  'tick',
-  'todoStartedAt',
-]);
+const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
+  items: 'paced',
+  nextId: 'paced',
+  live: 'paced',
+  usage: 'paced',
+  turnUsage: 'paced',
+  context: 'paced',
+  tick: 'paced',
+  todoStartedAt: 'paced',
+  todos: 'urgent',
+  pendingApproval: 'urgent',
+  status: 'urgent',
+  turnStartedAt: 'urgent',
+  mode: 'urgent',
+  model: 'urgent',
+  demo: 'urgent',
+  replayOf: 'urgent',
+  queue: 'urgent',
+  input: 'urgent',
+  history: 'urgent',
+  historyIndex: 'urgent',
+  scrollTop: 'urgent',
+  todosCollapsed: 'urgent',
+  expandLatest: 'urgent',
+  notice: 'urgent',
+};
 
-/**
- * Whether a state change is one the user waits to see (a todo ticked, a key typed, an
- * approval asked, scrolling, the turn starting or ending): drawn at once, not paced.
- */
+const URGENT_KEYS = (Object.keys(URGENCY) as (keyof AppState)[]).filter(
+  (key) => URGENCY[key] === 'urgent',
+);
+
+/** Whether a state change is one the user waits to see (drawn at once, not paced). */
 export function isUrgentChange(state: AppState, previous: AppState): boolean {
-  for (const key of Object.keys(state) as (keyof AppState)[]) {
-    if (!PACED_KEYS.has(key) && state[key] !== previous[key]) return true;
-  }
-  return false;
+  return URGENT_KEYS.some((key) => state[key] !== previous[key]);
 }

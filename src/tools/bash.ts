@@ -67,6 +67,7 @@ export const bash: Tool<typeof schema> = {
     'cut in the middle. A non-zero exit code is reported. Use `timeout` (milliseconds) for long ' +
     'commands; background jobs that keep writing to the output are stopped when the command ends.',
   schema,
+  presentation: { kind: 'shell', shape: 'log' },
   access: (input: BashInput) => ({ kind: 'exec', command: input.command }),
   summary: (input: BashInput) => input.command,
   async run(input, ctx) {

@@ -256,7 +256,7 @@ describe('global keys', () => {
 describe('start-up', () => {
   test('a prompt typed while the agent loads waits and runs once it is ready; /help works at once', async () => {
     const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/w' });
-    const controller = new AppController(store, { batchMs: 10 });
+    const controller = new AppController(store, { frameMs: 10 });
     const app = renderAt(<App controller={controller} look={UNICODE_LOOK} />, {
       columns: 80,
       rows: 30,

@@ -1,11 +1,11 @@
-import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { ApprovalPrompt } from '../../components/ApprovalPrompt';
 import type { PendingApproval } from '../../src/store/types';
-import { UNICODE_LOOK, strip } from './helpers';
+import { mount, type Mounted } from './helpers';
 
-afterEach(cleanup);
+const mounted: Mounted[] = [];
+afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
 
 const longCommand =
   'find . -name "*.log" -mtime +7 -print0 | xargs -0 rm -f && rm -rf ./build ./dist ./coverage ./node_modules/.cache && echo cleaned';
@@ -29,15 +29,17 @@ function pending(
   };
 }
 
-function rows(p: PendingApproval, width: number): string[] {
-  const { lastFrame } = render(<ApprovalPrompt pending={p} width={width} look={UNICODE_LOOK} />);
-  return strip(lastFrame())
-    .split('\n')
-    .map((row) => row.trimEnd());
+async function rows(p: PendingApproval, width: number): Promise<string[]> {
+  const m = await mount(<ApprovalPrompt width={width} maxRows={30} />, {
+    state: { pendingApproval: p },
+    columns: width,
+  });
+  mounted.push(m);
+  return m.rows();
 }
 
-test('shows the command, the reason and all the choices', () => {
-  const shown = rows(pending(), 100);
+test('shows the command, the reason and all the choices', async () => {
+  const shown = await rows(pending(), 100);
   expect(shown.slice(0, 3)).toEqual([
     'Run this command? bash',
     '  rm -rf build',
@@ -56,9 +58,9 @@ test('shows the command, the reason and all the choices', () => {
   );
 });
 
-test('a long command is wrapped in full, never cut, even at 40 columns', () => {
+test('a long command is wrapped in full, never cut, even at 40 columns', async () => {
   for (const width of [40, 100]) {
-    const shown = rows(pending({ subject: longCommand }), width);
+    const shown = await rows(pending({ subject: longCommand }), width);
     const commandRows = shown.slice(
       1,
       shown.findIndex((row) => row.includes('deletes files')),
@@ -73,13 +75,13 @@ test('a long command is wrapped in full, never cut, even at 40 columns', () => {
   }
 });
 
-test('without an "always" rule neither a/2 nor s (save) is offered', () => {
-  const shown = rows(pending({ alwaysRule: undefined }), 100);
+test('without an "always" rule neither a/2 nor s (save) is offered', async () => {
+  const shown = await rows(pending({ alwaysRule: undefined }), 100);
   expect(shown[3]).toBe('  y/1 allow once · n/3/esc deny · e deny with a note');
 });
 
-test('a path outside the workspace gets a file title', () => {
-  const shown = rows(
+test('a path outside the workspace gets a file title', async () => {
+  const shown = await rows(
     pending({
       toolName: 'write_file',
       subject: '/etc/hosts',
@@ -95,8 +97,8 @@ test('a path outside the workspace gets a file title', () => {
   ]);
 });
 
-test('note mode shows the note being typed', () => {
-  const shown = rows(pending({}, { noteMode: true, note: 'use the trash' }), 80);
+test('note mode shows the note being typed', async () => {
+  const shown = await rows(pending({}, { noteMode: true, note: 'use the trash' }), 80);
   expect(shown.slice(3)).toEqual([
     '› note: use the trash',
     '  Enter deny with this note · Esc back',

@@ -35,7 +35,7 @@ class XtermOut extends EventEmitter {
 
 function setup(columns = 40, rows = 12) {
   const out = new XtermOut(columns, rows);
-  const writer = new FrameWriter(out as unknown as NodeJS.WriteStream, { maxFps: 1000 });
+  const writer = new FrameWriter(out as unknown as NodeJS.WriteStream);
   const show = (lines: string[]) => {
     writer.sink.write(lines.join('\n'));
     writer.flush();

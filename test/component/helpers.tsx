@@ -7,9 +7,12 @@ import type { Approve, PermissionMode } from '../../src/permissions/types';
 import type { PermissionRuleEntry, SessionAgent } from '../../src/store/agent-port';
 import type { Todo } from '../../src/todos/types';
 import { App } from '../../components/App';
+import { AppContext } from '../../components/context';
 import type { Look } from '../../components/lines/look';
+import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
 import { AppController } from '../../src/store/controller';
 import { createAppStore } from '../../src/store/store';
+import type { AppState } from '../../src/store/types';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
@@ -69,8 +72,17 @@ export interface Rendered {
   press(data: string): Promise<void>;
 }
 
-/** Renders at a given terminal size (ink-testing-library is fixed at 100 columns). */
-export function renderAt(tree: ReactElement, size: { columns: number; rows: number }): Rendered {
+/**
+ * Renders at a given terminal size (ink-testing-library is fixed at 100 columns), through
+ * the app's own Ink patches; with a controller, frames are paced by its scheduler as in
+ * the app.
+ */
+export function renderAt(
+  tree: ReactElement,
+  size: { columns: number; rows: number },
+  controller?: AppController,
+): Rendered {
+  installInkPatches();
   const stdout = new FakeStdout(size.columns, size.rows);
   const stdin = new FakeStdin();
   const instance = inkRender(tree, {
@@ -82,6 +94,7 @@ export function renderAt(tree: ReactElement, size: { columns: number; rows: numb
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  if (controller) paceInkFrames(stdout as unknown as NodeJS.WriteStream, controller.frames);
   const lastFrame = () => stdout.frames[stdout.frames.length - 1] ?? '';
   return {
     lastFrame,
@@ -228,11 +241,11 @@ export async function startApp(
     demo: false,
     cwd: '/work/project',
   });
-  const controller = new AppController(store, { batchMs: 10, clockMs: 50 });
+  const controller = new AppController(store, { frameMs: 10, clockMs: 50 });
   const agent = new FakeAgent(turns);
   agent.approve = controller.approve;
   controller.attach(agent);
-  const app = renderAt(<App controller={controller} look={look} />, size);
+  const app = renderAt(<App controller={controller} look={look} />, size, controller);
   await settle(30);
   return {
     app,
@@ -250,4 +263,40 @@ export async function startApp(
 export async function typeLine(app: Rendered, text: string): Promise<void> {
   await app.press(text);
   await app.press('\r');
+}
+
+export interface Mounted extends Rendered {
+  controller: AppController;
+  /** The last frame without colours, rows trimmed at the end. */
+  rows(): string[];
+  unmount(): void;
+}
+
+/**
+ * One of the app's components, mounted as the app mounts it (inside its context, over a
+ * store holding `state`), at a terminal size. Change the state through `controller.store`.
+ */
+export async function mount(
+  element: ReactElement,
+  options: { state?: Partial<AppState>; look?: Look; columns?: number; rows?: number } = {},
+): Promise<Mounted> {
+  const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/w' });
+  if (options.state) store.setState(options.state);
+  const controller = new AppController(store, { frameMs: 0, clockMs: 50 });
+  const look = options.look ?? UNICODE_LOOK;
+  const rendered = renderAt(
+    <AppContext.Provider value={{ controller, look }}>{element}</AppContext.Provider>,
+    { columns: options.columns ?? 100, rows: options.rows ?? 40 },
+    controller,
+  );
+  await settle(5);
+  return {
+    ...rendered,
+    controller,
+    rows: () => rendered.lines().map((row) => row.trimEnd()),
+    unmount: () => {
+      void controller.exit();
+      rendered.instance.unmount();
+    },
+  };
 }

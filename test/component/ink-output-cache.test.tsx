@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, test } from 'vitest';
-import { shareInkOutputCaches } from '../../src/cli/ink-output-cache';
+import { installInkPatches } from '../../src/cli/ink-patches';
 import { strip } from './helpers';
 
 function Screen({ rows }: { rows: string[] }) {
@@ -14,7 +14,7 @@ function Screen({ rows }: { rows: string[] }) {
   );
 }
 
-describe('shareInkOutputCaches', () => {
+describe('shared output caches (installInkPatches)', () => {
   test('frames drawn with caches shared across frames show exactly what each frame holds', () => {
     const frames = [
       ['\x1b[1mtitle\x1b[0m', 'one', '\x1b[32m✓ done\x1b[0m 中文'],
@@ -27,7 +27,7 @@ describe('shareInkOutputCaches', () => {
       unmount();
       return frame;
     });
-    shareInkOutputCaches();
+    installInkPatches();
     const { lastFrame, rerender } = render(<Screen rows={frames[0]} />);
     for (let round = 0; round < 2; round++) {
       frames.forEach((rows, index) => {

@@ -6,9 +6,12 @@ import { COLOR_LOOK, UNICODE_LOOK, strip, stylesBefore } from './helpers';
 
 afterEach(cleanup);
 
+/** The answer's rows, without the blank row that separates it from what is above. */
 function rows(text: string, width = 60): string[] {
-  const { lastFrame } = render(<Markdown text={text} width={width} look={UNICODE_LOOK} />);
-  return strip(lastFrame()).split('\n');
+  const { lastFrame } = render(<Markdown source={{ text }} width={width} look={UNICODE_LOOK} />);
+  const [blank, ...rest] = strip(lastFrame()).split('\n');
+  expect(blank).toBe('');
+  return rest;
 }
 
 test('headings, lists, bold and inline code', () => {
@@ -26,7 +29,7 @@ test('headings, lists, bold and inline code', () => {
     '1. one',
     '2. two',
   ]);
-  const { lastFrame } = render(<Markdown text={text} width={60} look={COLOR_LOOK} />);
+  const { lastFrame } = render(<Markdown source={{ text }} width={60} look={COLOR_LOOK} />);
   const raw = lastFrame() ?? '';
   expect(stylesBefore(raw, 'Plan')).toEqual(expect.arrayContaining([1, 35]));
   expect(stylesBefore(raw, 'fix')).toEqual([1]);
@@ -36,7 +39,7 @@ test('headings, lists, bold and inline code', () => {
 test('fenced code keeps its lines and is coloured by language', () => {
   const text = '```ts\nconst total = 1;\nreturn total;\n```';
   expect(rows(text)).toEqual(['  ts', '  const total = 1;', '  return total;']);
-  const { lastFrame } = render(<Markdown text={text} width={60} look={COLOR_LOOK} />);
+  const { lastFrame } = render(<Markdown source={{ text }} width={60} look={COLOR_LOOK} />);
   expect(stylesBefore(lastFrame(), 'const')).toEqual([35]);
   expect(stylesBefore(lastFrame(), 'return')).toEqual([35]);
 });
@@ -64,7 +67,7 @@ test('CJK text wraps by display width', () => {
 test('a code block laid out again (narrower, then as before) shows the same colours', () => {
   const text = '```ts\nexport const total = (a: number) => a + 1; // sum of every line item\n```';
   const frame = (width: number) =>
-    render(<Markdown text={text} width={width} look={COLOR_LOOK} />).lastFrame() ?? '';
+    render(<Markdown source={{ text }} width={width} look={COLOR_LOOK} />).lastFrame() ?? '';
   const first = frame(70);
   expect(strip(frame(24)).split('\n').length).toBeGreaterThan(2);
   expect(frame(70)).toBe(first);

@@ -1,65 +1,71 @@
-import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { PromptInput } from '../../components/PromptInput';
-import type { InputState } from '../../src/store/types';
-import { COLOR_LOOK, UNICODE_LOOK, strip, stylesBefore } from './helpers';
+import type { Look } from '../../components/lines/look';
+import type { AppState, InputState } from '../../src/store/types';
+import { COLOR_LOOK, mount, stylesBefore, type Mounted } from './helpers';
 
-afterEach(cleanup);
+const mounted: Mounted[] = [];
+afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
 
-function rows(input: InputState, width = 40, maxRows = 5): string[] {
-  const { lastFrame } = render(
-    <PromptInput
-      input={input}
-      width={width}
-      look={UNICODE_LOOK}
-      placeholder="Type a task"
-      maxRows={maxRows}
-      focused
-    />,
-  );
-  return strip(lastFrame())
-    .split('\n')
-    .map((row) => row.trimEnd());
+async function input(
+  value: InputState,
+  width = 40,
+  maxRows = 5,
+  look?: Look,
+  state: Partial<AppState> = {},
+): Promise<Mounted> {
+  const m = await mount(<PromptInput width={width} maxRows={maxRows} />, {
+    state: { input: value, ...state },
+    columns: width,
+    look,
+  });
+  mounted.push(m);
+  return m;
 }
 
-test('empty input shows the placeholder', () => {
-  expect(rows({ text: '', cursor: 0 })).toEqual(['›  Type a task']);
+async function rows(value: InputState, width = 40, maxRows = 5): Promise<string[]> {
+  return (await input(value, width, maxRows)).rows();
+}
+
+test('empty input shows the placeholder: how to start, or while busy that typing queues', async () => {
+  expect(await rows({ text: '', cursor: 0 }, 60)).toEqual(['›  Type a task · /help for commands']);
+  const busy = await input({ text: '', cursor: 0 }, 60, 5, undefined, { status: 'busy' });
+  expect(busy.rows()).toEqual(['›  Type to queue a message · esc to interrupt']);
 });
 
-test('multi-line text keeps its lines under the prompt mark', () => {
-  expect(rows({ text: 'first line\nsecond line', cursor: 3 })).toEqual([
+test('typing shows at once (an urgent frame, not paced)', async () => {
+  const m = await input({ text: '', cursor: 0 }, 60);
+  m.controller.setInput({ text: 'hello', cursor: 5 });
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(m.rows()).toEqual(['› hello']);
+});
+
+test('multi-line text keeps its lines under the prompt mark', async () => {
+  expect(await rows({ text: 'first line\nsecond line', cursor: 3 })).toEqual([
     '› first line',
     '  second line',
   ]);
 });
 
-test('the cursor is drawn as an inverse cell at its position', () => {
-  const { lastFrame } = render(
-    <PromptInput
-      input={{ text: 'abc', cursor: 1 }}
-      width={40}
-      look={COLOR_LOOK}
-      placeholder=""
-      maxRows={3}
-      focused
-    />,
-  );
+test('the cursor is drawn as an inverse cell at its position', async () => {
+  const { lastFrame } = await input({ text: 'abc', cursor: 1 }, 40, 3, COLOR_LOOK);
   expect(stylesBefore(lastFrame(), 'b')).toContain(7);
   expect(stylesBefore(lastFrame(), 'c')).not.toContain(7);
 });
 
-test('long input wraps within the width and scrolls to keep the cursor row', () => {
+test('long input wraps within the width and scrolls to keep the cursor row', async () => {
   const text = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n');
-  const atEnd = rows({ text, cursor: text.length }, 40, 4);
+  const atEnd = await rows({ text, cursor: text.length }, 40, 4);
   expect(atEnd).toEqual(['  line 9', '  line 10', '  line 11', '  line 12']);
-  const atStart = rows({ text, cursor: 0 }, 40, 4);
+  const atStart = await rows({ text, cursor: 0 }, 40, 4);
   expect(atStart[0]).toBe('› line 1');
 });
 
-test('CJK and emoji wrap at their display width', () => {
+test('CJK and emoji wrap at their display width', async () => {
   const text = '你好世界'.repeat(6) + '👍';
-  const shown = rows({ text, cursor: text.length }, 20, 10);
+  const shown = await rows({ text, cursor: text.length }, 20, 10);
   for (const row of shown) expect(stringWidth(row)).toBeLessThanOrEqual(20);
   expect(shown.join('').replace(/[› ]/g, '')).toBe(text);
 });

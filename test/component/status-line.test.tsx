@@ -1,70 +1,106 @@
-import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { StatusLine } from '../../components/StatusLine';
-import type { StatusView } from '../../components/lines/status-line';
-import { UNICODE_LOOK, strip } from './helpers';
+import type { AppState } from '../../src/store/types';
+import { mount, settle, type Mounted } from './helpers';
 
-afterEach(cleanup);
+const mounted: Mounted[] = [];
+afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
 
-const view: StatusView = {
+const base: Partial<AppState> = {
   model: 'qwen2.5-coder:32b',
   demo: false,
   mode: 'default',
   usage: { inputTokens: 12_345, outputTokens: 678 },
-  busy: false,
-  elapsedMs: 0,
-  tick: 0,
-  notice: null,
-  queued: 0,
-  scrolled: false,
-  approval: false,
-  look: UNICODE_LOOK,
 };
 
-function line(extra: Partial<StatusView>, width: number): string {
-  const { lastFrame } = render(<StatusLine {...view} {...extra} width={width} />);
-  return strip(lastFrame());
+async function status(state: Partial<AppState>, width: number): Promise<Mounted> {
+  const m = await mount(<StatusLine width={width} />, {
+    state: { ...base, ...state },
+    columns: width,
+  });
+  mounted.push(m);
+  return m;
 }
 
-test('wide: model, mode, tokens and key hints', () => {
-  expect(line({}, 120)).toBe(
+async function line(state: Partial<AppState>, width: number): Promise<string> {
+  return (await status(state, width)).rows()[0];
+}
+
+const busy = (seconds: number): Partial<AppState> => ({
+  status: 'busy',
+  turnStartedAt: Date.now() - seconds * 1000 - 100,
+});
+
+test('wide: model, mode, tokens and key hints', async () => {
+  expect(await line({}, 120)).toBe(
     'qwen2.5-coder:32b · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
   );
 });
 
-test('busy: the turn time and the interrupt hint', () => {
-  expect(line({ busy: true, elapsedMs: 12_400, tick: 1 }, 120)).toBe(
-    'qwen2.5-coder:32b · default · ⠙ working 12s · ↑12k ↓678 · esc interrupt · ctrl+t todos · ctrl+c twice quit',
+test('busy: a spinner, the turn time and the interrupt hint', async () => {
+  expect(await line(busy(12), 120)).toMatch(
+    /^qwen2\.5-coder:32b · default · [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] working 12s · ↑12k ↓678 · esc interrupt · ctrl\+t todos · ctrl\+c twice quit$/,
   );
 });
 
-test('narrow: the model and the mode stay, the rest gives way', () => {
-  const shown = line({ busy: true, elapsedMs: 3000, mode: 'acceptEdits' }, 40);
+test('the spinner turns while busy; idle, nothing is drawn again', async () => {
+  const working = await status(busy(1), 120);
+  const seen = new Set<string>();
+  for (let i = 0; i < 8 && seen.size < 2; i++) {
+    seen.add(working.rows()[0].split(' · ')[2][0]);
+    await settle(50);
+  }
+  expect(seen.size).toBeGreaterThan(1);
+  const idle = await status({}, 120);
+  const frames = idle.stdout.frames.length;
+  await settle(250);
+  expect(idle.stdout.frames.length).toBe(frames);
+});
+
+test('waiting for an approval: no spinner, a question mark', async () => {
+  const shown = await line(
+    {
+      ...busy(2),
+      pendingApproval: {
+        request: { callId: 'c', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes' },
+        noteMode: false,
+        note: '',
+      },
+    },
+    120,
+  );
+  expect(shown).toContain(' · ? waiting for you 2s · ');
+});
+
+test('narrow: the model and the mode stay, the rest gives way', async () => {
+  const shown = await line({ ...busy(3), mode: 'acceptEdits' }, 40);
   expect(shown.startsWith('qwen2.5-coder:32b · acceptEdits')).toBe(true);
   expect(stringWidth(shown)).toBeLessThanOrEqual(40);
 });
 
-test('the demo says "demo model"', () => {
-  expect(line({ demo: true, model: 'demo' }, 80).startsWith('demo model · default')).toBe(true);
+test('the demo says "demo model"', async () => {
+  expect((await line({ demo: true, model: 'demo' }, 80)).startsWith('demo model · default')).toBe(
+    true,
+  );
 });
 
-test('a notice comes right after the model', () => {
-  expect(line({ notice: 'Press Ctrl+C again to exit' }, 50)).toBe(
+test('a notice comes right after the model', async () => {
+  expect(await line({ notice: 'Press Ctrl+C again to exit' }, 50)).toBe(
     'qwen2.5-coder:32b · Press Ctrl+C again to exit',
   );
 });
 
-test('a very long model name is cut, never wrapped', () => {
-  const shown = line({ model: 'x'.repeat(80) }, 40);
+test('a very long model name is cut, never wrapped', async () => {
+  const shown = await line({ model: 'x'.repeat(80) }, 40);
   expect(shown).toHaveLength(40);
   expect(shown.endsWith('…')).toBe(true);
 });
 
-test('how full the context is: ctx N% of a known window, the token count while it is unknown', () => {
-  expect(line({ context: { tokens: 9_920, window: 16_000 } }, 120)).toBe(
+test('how full the context is: ctx N% of a known window, the token count while it is unknown', async () => {
+  expect(await line({ context: { tokens: 9_920, window: 16_000 } }, 120)).toBe(
     'qwen2.5-coder:32b · default · ↑12k ↓678 · ctx 62% · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
   );
-  expect(line({ context: { tokens: 12_400 } }, 120)).toContain('· ↑12k ↓678 · ctx 12k ·');
-  expect(line({ context: null }, 120)).not.toContain('ctx');
+  expect(await line({ context: { tokens: 12_400 } }, 120)).toContain('· ↑12k ↓678 · ctx 12k ·');
+  expect(await line({ context: null }, 120)).not.toContain('ctx');
 });

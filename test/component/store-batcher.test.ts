@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events';
 import { EventBatcher } from '../../src/store/batcher';
+import { FrameScheduler } from '../../src/store/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 
@@ -11,7 +12,7 @@ function setup() {
   const store = createAppStore({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
   const states: AppState[] = [];
   store.subscribe((state) => states.push(state));
-  const batcher = new EventBatcher(store, { intervalMs: 30 });
+  const batcher = new EventBatcher(store, new FrameScheduler({ intervalMs: 30 }));
   batchers.push(batcher);
   return { store, states, batcher };
 }

@@ -1,12 +1,13 @@
-import { cleanup, render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
 import { TodoPanel } from '../../components/TodoPanel';
-import type { TodoView } from '../../components/lines/todo-panel';
+import type { Look } from '../../components/lines/look';
+import type { AppState } from '../../src/store/types';
 import type { Todo } from '../../src/todos/types';
-import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip, stylesBefore } from './helpers';
+import { ASCII_LOOK, COLOR_LOOK, mount, settle, stylesBefore, type Mounted } from './helpers';
 
-afterEach(cleanup);
+const mounted: Mounted[] = [];
+afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
 
 const todos: Todo[] = [
   { content: 'Read the code', status: 'completed', activeForm: 'Reading the code' },
@@ -14,100 +15,126 @@ const todos: Todo[] = [
   { content: 'Clean the build', status: 'pending', activeForm: 'Cleaning the build' },
 ];
 
-const view: TodoView = {
-  look: UNICODE_LOOK,
-  tick: 0,
-  now: 20_000,
-  startedAt: { 'Run the tests': 8_000 },
-  animate: true,
-  collapsed: false,
-  maxRows: 10,
-};
-
-function rows(list: Todo[], width = 60, extra: Partial<TodoView> = {}): string[] {
-  const { lastFrame } = render(<TodoPanel todos={list} width={width} {...view} {...extra} />);
-  return strip(lastFrame()).split('\n');
+interface Options {
+  look?: Look;
+  maxRows?: number;
+  /** A turn runs (the spinner turns, the seconds count). */
+  busy?: boolean;
+  state?: Partial<AppState>;
 }
 
+/** The panel as the app mounts it, over a store holding the list (12 s into its item). */
+async function panel(list: Todo[], width = 60, options: Options = {}): Promise<Mounted> {
+  const m = await mount(<TodoPanel width={width} maxRows={options.maxRows ?? 10} />, {
+    look: options.look,
+    columns: width,
+    state: {
+      todos: list,
+      todoStartedAt: { 'Run the tests': Date.now() - 12_100 },
+      status: options.busy === false ? 'idle' : 'busy',
+      ...options.state,
+    },
+  });
+  mounted.push(m);
+  return m;
+}
+
+async function rows(list: Todo[], width = 60, options: Options = {}): Promise<string[]> {
+  return (await panel(list, width, options)).rows();
+}
+
+const SPIN = '[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]';
+
 describe('todo states', () => {
-  test('header counts completed items; each state has its glyph; in-progress shows activeForm and seconds', () => {
-    expect(rows(todos)).toEqual([
-      'Todos 1/3  ctrl+t to fold',
-      '☑ Read the code',
-      '⠋ Running the tests 12s',
-      '☐ Clean the build',
-    ]);
+  test('header counts completed items; each state has its glyph; in-progress shows activeForm and seconds', async () => {
+    const shown = await rows(todos);
+    expect(shown[0]).toBe('Todos 1/3  ctrl+t to fold');
+    expect(shown[1]).toBe('☑ Read the code');
+    expect(shown[2]).toMatch(new RegExp(`^${SPIN} Running the tests 12s$`));
+    expect(shown[3]).toBe('☐ Clean the build');
   });
 
-  test('the spinner follows the shared clock', () => {
-    expect(rows(todos, 60, { tick: 1 })[2]).toBe('⠙ Running the tests 12s');
-    expect(rows(todos, 60, { tick: 4, now: 30_000 })[2]).toBe('⠼ Running the tests 22s');
+  test('the in-progress item has ink-spinner beside its activeForm, turning', async () => {
+    const m = await panel(todos);
+    const seen = new Set<string>();
+    for (let i = 0; i < 8 && seen.size < 2; i++) {
+      seen.add(m.rows()[2][0]);
+      await settle(50);
+    }
+    expect(seen.size).toBeGreaterThan(1);
   });
 
-  test('without a running turn the in-progress item is still marked, without a spinner or counter', () => {
-    expect(rows(todos, 60, { animate: false })[2]).toBe('▸ Running the tests');
+  test('without a running turn the in-progress item is still marked, without a spinner or counter', async () => {
+    const m = await panel(todos, 60, { busy: false });
+    expect(m.rows()[2]).toBe('▸ Running the tests');
+    // Nothing turns while idle: the frame does not change.
+    const before = m.stdout.frames.length;
+    await settle(200);
+    expect(m.stdout.frames.length).toBe(before);
   });
 
-  test('an in-progress item without activeForm shows its content', () => {
-    expect(rows([{ content: 'Deploy', status: 'in_progress' }], 60, { startedAt: {} })[1]).toBe(
-      '⠋ Deploy',
-    );
+  test('an in-progress item without activeForm shows its content', async () => {
+    const shown = await rows([{ content: 'Deploy', status: 'in_progress' }], 60, {
+      state: { todoStartedAt: {} },
+    });
+    expect(shown[1]).toMatch(new RegExp(`^${SPIN} Deploy$`));
   });
 
-  test('completed items are dimmed and struck through; in-progress is bold', () => {
-    const { lastFrame } = render(
-      <TodoPanel todos={todos} width={60} {...view} look={COLOR_LOOK} />,
-    );
-    const raw = lastFrame() ?? '';
+  test('completed items are dimmed and struck through; in-progress is bold', async () => {
+    const raw = (await panel(todos, 60, { look: COLOR_LOOK })).lastFrame();
     expect(stylesBefore(raw, 'Read the code')).toEqual(expect.arrayContaining([2, 9]));
     expect(stylesBefore(raw, 'Running the tests')).toEqual(expect.arrayContaining([1, 36]));
     expect(stylesBefore(raw, 'Clean the build')).toEqual([]);
   });
 
-  test('all done: the header says 3/3', () => {
+  test('all done: the header says 3/3', async () => {
     const done = todos.map((todo) => ({ ...todo, status: 'completed' as const }));
-    expect(rows(done)[0]).toBe('Todos 3/3  ctrl+t to fold');
+    expect((await rows(done))[0]).toBe('Todos 3/3  ctrl+t to fold');
   });
 
-  test('ASCII fallback uses [ ] [>] [x]', () => {
-    expect(rows(todos, 60, { look: ASCII_LOOK, animate: false })).toEqual([
+  test('ASCII fallback uses [ ] [>] [x], and a [-\\|/] spinner', async () => {
+    expect(await rows(todos, 60, { look: ASCII_LOOK, busy: false })).toEqual([
       'Todos 1/3  ctrl+t to fold',
       '[x] Read the code',
       '[>] Running the tests',
       '[ ] Clean the build',
     ]);
-    expect(rows(todos, 60, { look: ASCII_LOOK })[2]).toBe('[-] Running the tests 12s');
+    expect((await rows(todos, 60, { look: ASCII_LOOK }))[2]).toMatch(
+      /^\[[-\\|/]\] Running the tests 12s$/,
+    );
   });
 });
 
 describe('size', () => {
-  test('Ctrl+T collapses it to the header, which still names the current step', () => {
-    expect(rows(todos, 60, { collapsed: true })).toEqual([
-      'Todos 1/3 · ⠋ Running the tests 12s  ctrl+t to show',
-    ]);
+  test('Ctrl+T collapses it to the header, which still names the current step', async () => {
+    const shown = await rows(todos, 60, { state: { todosCollapsed: true } });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(
+      new RegExp(`^Todos 1/3 · ${SPIN} Running the tests 12s  ctrl\\+t to show$`),
+    );
   });
 
-  test('a long list keeps the in-progress item in view and counts the rest', () => {
+  test('a long list keeps the in-progress item in view and counts the rest', async () => {
     const long: Todo[] = Array.from({ length: 12 }, (_, i) => ({
       content: `Step ${i + 1}`,
       status: i < 6 ? 'completed' : i === 6 ? 'in_progress' : 'pending',
       activeForm: `Doing step ${i + 1}`,
     }));
-    const shown = rows(long, 60, { maxRows: 5, startedAt: {} });
+    const shown = await rows(long, 60, { maxRows: 5, busy: false });
     expect(shown).toEqual([
       'Todos 6/12  ctrl+t to fold',
       '☑ Step 6',
-      '⠋ Doing step 7',
+      '▸ Doing step 7',
       '☐ Step 8',
       '… 5 done above, 4 more',
     ]);
   });
 
-  test('nothing at all for an empty list', () => {
-    expect(rows([])).toEqual(['']);
+  test('nothing at all for an empty list', async () => {
+    expect(await rows([])).toEqual(['']);
   });
 
-  test('CJK and emoji wrap under the text, within the width', () => {
+  test('CJK and emoji wrap under the text, within the width', async () => {
     const wide: Todo[] = [
       { content: '阅读代码并理解结构', status: 'completed' },
       {
@@ -117,10 +144,10 @@ describe('size', () => {
       },
       { content: 'Ship it 🚀', status: 'pending' },
     ];
-    const shown = rows(wide, 20, { startedAt: {} });
+    const shown = await rows(wide, 20, { state: { todoStartedAt: {} } });
     for (const row of shown.slice(1)) expect(stringWidth(row)).toBeLessThanOrEqual(20);
     // Continuation rows start under the text (two columns in), not under the glyph.
-    const continuation = shown.filter((row, i) => i > 0 && !/^[☑☐⠋]/.test(row));
+    const continuation = shown.filter((row, i) => i > 0 && !new RegExp(`^(☑|☐|${SPIN})`).test(row));
     expect(continuation.length).toBeGreaterThan(0);
     for (const row of continuation) expect(row.startsWith('  ')).toBe(true);
     expect(shown.join('')).toContain('🛒');

@@ -132,6 +132,13 @@ export class PtySession {
     this.pty.write(data);
   }
 
+  /** Resizes the terminal as a user dragging its window does: the screen, then the program's pty. */
+  async resize(cols: number, rows: number): Promise<void> {
+    await this.flush();
+    this.term.resize(cols, rows);
+    this.pty.resize(cols, rows);
+  }
+
   /** Waits until the terminal has parsed everything received so far. */
   async flush(): Promise<void> {
     await this.writes;

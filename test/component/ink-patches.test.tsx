@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
 import type { ApprovalRequest } from '../../src/permissions/types';
 import type { Todo } from '../../src/todos/types';
-import { composeFrame, inkOwnGet, installFastInkOutput } from '../../src/cli/ink-fast-output';
+import { composeFrame, type OutputState } from '../../src/cli/ink-frame-compose';
+import { checkInk, inkOwnGet, installInkPatches } from '../../src/cli/ink-patches';
 import { screenDifferences, seenCells } from '../support/screen-cells';
 import {
   COLOR_LOOK,
@@ -32,7 +33,7 @@ beforeEach(() => {
   pairs = [];
   // Every frame the app builds is printed both ways; the app is shown the fast one.
   Output.prototype.get = function recordBoth(this: Output) {
-    const fast = composeFrame(this);
+    const fast = composeFrame(this as unknown as OutputState);
     const ink = inkOwnGet.call(this);
     pairs.push({ fast: fast?.output, ink: ink.output, height: ink.height });
     expect(fast?.height ?? ink.height).toBe(ink.height);
@@ -172,8 +173,8 @@ describe('the fast path shows what Ink shows', () => {
   });
 });
 
-describe('installFastInkOutput', () => {
-  test('frames Ink renders after it is installed look as they did before', async () => {
+describe('installInkPatches', () => {
+  test('frames Ink renders with the patches look as they do without', async () => {
     Output.prototype.get = inkOwnGet;
     const tree = (
       <Box flexDirection="column">
@@ -198,8 +199,8 @@ describe('installFastInkOutput', () => {
       return frame;
     };
     const before = await draw();
-    installFastInkOutput();
-    installFastInkOutput();
+    Output.prototype.get = installedGet;
+    expect(installInkPatches()).toEqual({ installed: true });
     expect(Output.prototype.get).not.toBe(inkOwnGet);
     const after = await draw();
     expect(
@@ -207,5 +208,12 @@ describe('installFastInkOutput', () => {
     ).toEqual([]);
     expect(after).toContain('cut at ten');
     expect(after).not.toContain('thirty');
+  });
+});
+
+describe('checkInk', () => {
+  test('the installed Ink is the one the patches know; another version is refused with a reason', () => {
+    expect(checkInk()).toBeUndefined();
+    expect(checkInk('7.0.1')).toMatch(/Ink 7\.0\.1 is not the 6\.8/);
   });
 });

@@ -1,13 +1,11 @@
-// Ink's Output is not part of its public API; this reaches it by path, as ink-output-cache does.
-import Output from '../../node_modules/ink/build/output.js';
 import { ansiCodesToString, diffAnsiCodes } from '@alcalzone/ansi-tokenize';
 import { lineSegment, type LineSegment } from './ink-line-segment';
 import { lruMemo } from '../util/lru-memo';
 
 type Transformer = (line: string, index: number) => string;
 
-/** What Output keeps of a frame (output.js); the fields are private in its types. */
-interface OutputState {
+/** What Ink's Output keeps of a frame (ink/build/output.js); private fields in its types. */
+export interface OutputState {
   width: number;
   height: number;
   operations: readonly (
@@ -17,7 +15,8 @@ interface OutputState {
   )[];
 }
 
-interface Frame {
+/** What Output's `get()` returns. */
+export interface Frame {
   output: string;
   height: number;
 }
@@ -36,26 +35,15 @@ interface ComposedRow {
   text: string;
 }
 
-/** Ink's own `get()`: it builds a cell grid and prints it; the fallback for any frame. */
-export const inkOwnGet: (this: Output) => Frame = Output.prototype.get;
-
-let installed = false;
-
-/**
- * Lets Ink print its frames faster. For every frame Ink's Output builds a width × height
- * grid of cells, parses every written line into styled cells, places them, and prints every
- * row back into a string: for a screen of rows that hardly change, most of a frame's cost.
- * The app writes its screen as rows of pre-laid-out text, so a frame is a list of writes;
- * this prints each row straight from the lines written on it, and the frames it cannot
- * print exactly as Ink would (clips, overlapping text, text beyond the width) go to Ink.
+/*
+ * Prints Ink's frames faster (installed by ink-patches.ts). For every frame Ink's Output
+ * builds a width × height grid of cells, parses every written line into styled cells,
+ * places them, and prints every row back into a string: for a screen of rows that hardly
+ * change, most of a frame's cost. The app writes its screen as rows of pre-laid-out text,
+ * so a frame is a list of writes; this prints each row straight from the lines written on
+ * it, and the frames it cannot print exactly as Ink would (clips, overlapping text, text
+ * beyond the width) go to Ink.
  */
-export function installFastInkOutput(): void {
-  if (installed) return;
-  installed = true;
-  Output.prototype.get = function get(this: Output): Frame {
-    return composeFrame(this) ?? inkOwnGet.call(this);
-  };
-}
 
 /** Segments of the lines seen last (bounded: a screen needs 30 to 60). */
 const segmentOf = lruMemo((line) => lineSegment(line) ?? null, 240);
@@ -67,8 +55,8 @@ let lastRows: (ComposedRow | undefined)[] = [];
  * The frame Ink's `get()` would return for this Output, or undefined when it holds
  * anything this does not print exactly as Ink would: then Ink's `get()` must run.
  */
-export function composeFrame(output: Output): Frame | undefined {
-  const { width, height, operations } = output as unknown as OutputState;
+export function composeFrame(output: OutputState): Frame | undefined {
+  const { width, height, operations } = output;
   if (!Number.isInteger(width) || !Number.isInteger(height) || height < 0) return undefined;
   const writes: (RowWrite[] | undefined)[] = new Array(height);
   for (const operation of operations) {

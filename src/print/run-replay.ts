@@ -3,9 +3,9 @@ import { createAgent } from '../agent/agent';
 import type { OutputFormat } from '../cli/args';
 import type { Config } from '../config/types';
 import { startScriptedServer } from '../demo/scripted-server';
-import { runPrintMode, type PrintIO } from '../print/print-mode';
-import { openSessionForRun } from './open';
-import { createReplayDriver, prepareReplay } from './replay';
+import { openSessionForRun } from '../session/open';
+import { createReplayDriver, prepareReplay } from '../session/replay';
+import { runPrintMode, type PrintIO } from './print-mode';
 
 /**
  * `tick -p --replay FILE`: the recorded answers come from the scripted server, the recorded

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
-import { composeFrame, inkOwnGet } from '../../src/cli/ink-fast-output';
+import { composeFrame, type OutputState } from '../../src/cli/ink-frame-compose';
+import { inkOwnGet } from '../../src/cli/ink-patches';
 import { screenDifferences, seenCells } from '../support/screen-cells';
 
 type Transformer = (line: string, index: number) => string;
@@ -8,16 +9,21 @@ type Write = [x: number, y: number, text: string, transformers?: Transformer[]];
 
 const WIDTH = 40;
 
-function output(writes: Write[], size = { width: WIDTH, height: 6 }): Output {
+function inkOutput(writes: Write[], size = { width: WIDTH, height: 6 }): Output {
   const out = new Output(size);
   for (const [x, y, text, transformers = []] of writes) out.write(x, y, text, { transformers });
   return out;
 }
 
+/** The same writes, as the fast path reads them. */
+function output(writes: Write[], size = { width: WIDTH, height: 6 }): OutputState {
+  return inkOutput(writes, size) as unknown as OutputState;
+}
+
 /** The fast frame and Ink's own, drawn on a terminal: the same cells, the same height. */
 async function expectSameAsInk(writes: Write[], size = { width: WIDTH, height: 6 }) {
   const fast = composeFrame(output(writes, size));
-  const ink = inkOwnGet.call(output(writes, size));
+  const ink = inkOwnGet.call(inkOutput(writes, size));
   expect(fast).toBeDefined();
   expect(fast?.height).toBe(ink.height);
   expect(fast?.output.split('\n')).toHaveLength(ink.output.split('\n').length);
@@ -95,11 +101,11 @@ describe('composeFrame prints what Ink prints', () => {
 
 describe('composeFrame leaves to Ink what it cannot print exactly', () => {
   test('a clip', () => {
-    const out = output([[0, 0, 'inside']]);
+    const out = inkOutput([[0, 0, 'inside']]);
     out.clip({ x1: 0, x2: 3, y1: undefined, y2: undefined });
     out.write(0, 1, 'clipped text', { transformers: [] });
     out.unclip();
-    expect(composeFrame(out)).toBeUndefined();
+    expect(composeFrame(out as unknown as OutputState)).toBeUndefined();
   });
 
   test('text written over other text on the same row', () => {

@@ -1,0 +1,57 @@
+import type { Key } from 'ink';
+import type { ApprovalDecision, ApprovalRequest } from '../src/permissions/types';
+
+/** Where `s` saves the rule (relative to the workspace). */
+export const LOCAL_SETTINGS = '.tick/settings.local.json';
+
+/** A rule longer than this is not repeated in the prompt's hint. */
+const RULE_HINT_MAX = 40;
+
+/** One answer to the approval prompt: the keys that give it, its label, what it decides. */
+export interface ApprovalChoice {
+  /** The first is shown bold; the rest after it (`y/1`). `esc` is the Escape key. */
+  keys: readonly string[];
+  label(request: ApprovalRequest): string;
+  /** `note`: deny, after typing a note for the model. */
+  answer: ApprovalDecision | 'note';
+  /** Offered only when the request names a rule to grant. */
+  grantsRule?: boolean;
+}
+
+/** The prompt's choices, in the order shown. The keypress layer answers from this table. */
+export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
+  { keys: ['y', '1'], label: () => 'allow once', answer: { decision: 'allow_once' } },
+  {
+    keys: ['a', '2'],
+    label: (request) =>
+      (request.alwaysRule ?? '').length <= RULE_HINT_MAX
+        ? `allow ${request.alwaysRule} this session`
+        : 'allow this exact command this session',
+    answer: { decision: 'allow_always' },
+    grantsRule: true,
+  },
+  {
+    keys: ['s'],
+    label: () => `always, saved to ${LOCAL_SETTINGS}`,
+    answer: { decision: 'allow_always', save: true },
+    grantsRule: true,
+  },
+  { keys: ['n', '3', 'esc'], label: () => 'deny', answer: { decision: 'deny' } },
+  { keys: ['e'], label: () => 'deny with a note', answer: 'note' },
+];
+
+/** The choices this request offers. */
+export function choicesFor(request: ApprovalRequest): ApprovalChoice[] {
+  return APPROVAL_CHOICES.filter((choice) => !choice.grantsRule || request.alwaysRule);
+}
+
+/** The choice a key press makes, if any. */
+export function choiceForKey(
+  request: ApprovalRequest,
+  input: string,
+  key: Key,
+): ApprovalChoice | undefined {
+  const name = key.escape ? 'esc' : key.ctrl || key.meta ? '' : input.toLowerCase();
+  if (!name) return undefined;
+  return choicesFor(request).find((choice) => choice.keys.includes(name));
+}

@@ -1,0 +1,116 @@
+/**
+ * When the screen changes. Every frame of the app is driven from here: the loop's events
+ * are applied to the store, components hear of the new state, and Ink draws, in that order,
+ * in one frame. What streams (text, output, the clock, spinners) is paced; what the user
+ * waits for (a key, an approval, the todo list) is drawn at once.
+ */
+
+/** Paced frames: streamed text, tool output and spinners change the screen at most this often. */
+export const FRAME_MS = 40;
+/** A todo_write card waits at most this long for its new list, so both change in one frame. */
+export const TODO_SETTLE_MS = 50;
+/** The clock of elapsed-time counters (seconds); spinners turn on their own timers. */
+export const CLOCK_MS = 1000;
+
+/**
+ * paced: at the next frame slot. soon: in the next macrotask (the events of one read
+ * arrive together). now: synchronously, before the caller goes on.
+ */
+export type Urgency = 'paced' | 'soon' | 'now';
+
+/** The three steps of a frame, in the order they run. */
+export type FrameStep = 'events' | 'state' | 'draw';
+const STEP_ORDER: readonly FrameStep[] = ['events', 'state', 'draw'];
+
+/** What a step is told about the frame it runs in. */
+export interface FrameInfo {
+  /**
+   * The frame falls on a paced slot: paced changes may show. Otherwise it was asked for
+   * urgently, and only what the user waits for should (the rest keeps its slot).
+   */
+  paced: boolean;
+}
+
+export interface FrameSchedulerOptions {
+  intervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * One clock for frames. Steps register under a name; a frame runs every step once, in
+ * order. Urgent requests run a frame at once (or in the next macrotask); paced requests
+ * run one at the next slot, `intervalMs` after the last paced frame. A paced request made
+ * while a frame runs is kept for the next slot; an urgent one is served by the steps still
+ * to run in it.
+ */
+export class FrameScheduler {
+  readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly steps = new Map<FrameStep, Set<(frame: FrameInfo) => void>>();
+  private lastPaced = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private immediate: ReturnType<typeof setImmediate> | undefined;
+  private running = false;
+
+  constructor(options: FrameSchedulerOptions = {}) {
+    this.intervalMs = options.intervalMs ?? FRAME_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A frame is running now (its later steps will see what changes). */
+  get inFrame(): boolean {
+    return this.running;
+  }
+
+  /** Adds work to every frame; returns its removal. */
+  onFrame(step: FrameStep, work: (frame: FrameInfo) => void): () => void {
+    let set = this.steps.get(step);
+    if (!set) this.steps.set(step, (set = new Set()));
+    set.add(work);
+    return () => set.delete(work);
+  }
+
+  request(urgency: Urgency): void {
+    if (urgency === 'paced') return this.schedulePaced();
+    if (this.running) return;
+    if (urgency === 'now') return this.run();
+    this.immediate ??= setImmediate(() => {
+      this.immediate = undefined;
+      this.run();
+    });
+  }
+
+  private schedulePaced(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastPaced + this.intervalMs - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.run();
+    }, wait);
+  }
+
+  /** Drops pending frames (the app is closing). */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = undefined;
+    this.immediate = undefined;
+  }
+
+  private run(): void {
+    const now = this.now();
+    const frame: FrameInfo = { paced: now - this.lastPaced >= this.intervalMs };
+    if (frame.paced) {
+      this.lastPaced = now;
+      // This frame serves any paced request that was waiting.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.running = true;
+    try {
+      for (const step of STEP_ORDER) for (const work of this.steps.get(step) ?? []) work(frame);
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { FrameScheduler } from '../../src/store/frame-scheduler';
+import { pacedView } from '../../src/store/paced-view';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function setup(intervalMs: number) {
+  const store = createStore<{ n: number; todo: string }>()(() => ({ n: 0, todo: 'a' }));
+  const frames = new FrameScheduler({ intervalMs });
+  const view = pacedView(store, frames, (state, previous) => state.todo !== previous.todo);
+  const heard: string[] = [];
+  const unsubscribe = view.subscribe((state) => heard.push(`${state.n}${state.todo}`));
+  return { store, view, heard, unsubscribe };
+}
+
+describe('pacedView', () => {
+  test('the writes of one frame reach the listeners once, with the last state', async () => {
+    const { store, view, heard } = setup(0);
+    store.setState({ n: 1 });
+    store.setState({ n: 2 });
+    store.setState({ n: 3 });
+    expect(heard).toEqual([]);
+    // Reads are never behind, even before the listeners hear of it.
+    expect(view.getState().n).toBe(3);
+    await sleep(5);
+    expect(heard).toEqual(['3a']);
+  });
+
+  test('paced changes are heard at most once per interval, always the latest', async () => {
+    const { store, heard } = setup(200);
+    store.setState({ n: 1 });
+    await sleep(5);
+    expect(heard).toEqual(['1a']);
+    store.setState({ n: 2 });
+    await sleep(20);
+    store.setState({ n: 3 });
+    await sleep(20);
+    expect(heard).toEqual(['1a']);
+    await sleep(300);
+    expect(heard).toEqual(['1a', '3a']);
+  });
+
+  test('an urgent change is heard at once, even while a paced one waits for its slot', async () => {
+    const { store, heard } = setup(300);
+    store.setState({ n: 1 });
+    await sleep(5);
+    store.setState({ n: 2 });
+    await sleep(5);
+    expect(heard).toEqual(['1a']);
+    store.setState({ todo: 'b' });
+    await sleep(5);
+    expect(heard).toEqual(['1a', '2b']);
+  });
+
+  test('a write that changes nothing is not heard; after unsubscribing nothing is', async () => {
+    const { store, heard, unsubscribe } = setup(0);
+    const same = store.getState();
+    store.setState(() => same);
+    await sleep(5);
+    expect(heard).toEqual([]);
+    unsubscribe();
+    store.setState({ n: 5 });
+    await sleep(10);
+    expect(heard).toEqual([]);
+  });
+
+  test('a paced change waits for its slot even when an urgent frame runs before it', async () => {
+    const store = createStore<{ n: number }>()(() => ({ n: 0 }));
+    const frames = new FrameScheduler({ intervalMs: 200 });
+    const view = pacedView(store, frames, () => false);
+    const heard: number[] = [];
+    view.subscribe((state) => heard.push(state.n));
+    store.setState({ n: 1 });
+    await sleep(5);
+    store.setState({ n: 2 });
+    frames.request('soon');
+    await sleep(20);
+    expect(heard).toEqual([1]);
+    await sleep(250);
+    expect(heard).toEqual([1, 2]);
+  });
+});
