@@ -96,6 +96,7 @@ export async function executeToolCall(
   let result: ToolResult;
   started = Date.now();
   const outputFile = ctx.spill?.fileFor(call.id);
+  emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(input, {
       cwd: ctx.cwd,

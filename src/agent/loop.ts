@@ -16,6 +16,7 @@ import type { ContextManager } from '../context/manager';
 import type { OutputSpill } from '../context/spill';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
+import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { REMINDER_TEXT, stepReminder } from './reminder';
 
 /** What persists across the prompts of one session. */
@@ -80,6 +81,15 @@ export async function* runAgent(
     signal,
     approve: deps.approve,
   };
+  /**
+   * Esc ends the turn. The model later sees what it had said by then, with a note, and
+   * roles keep alternating (no two user messages in a row).
+   */
+  async function* interrupted(partial: string): AsyncGenerator<AgentEvent, void> {
+    if (partial || state.messages.at(-1)?.role === 'user') push(interruptedAnswer(partial));
+    if (partial) yield { type: 'assistant_message', text: partial, reasoning: '' };
+    yield end('aborted');
+  }
   const hooked = <E extends HookEventName>(event: E, input: HookInputs[E]) =>
     streamWhile<AgentEvent, HookOutcome>((emit) =>
       runHooks(deps.hooks, event, input, { ...hookContext, emit }),
@@ -101,21 +111,23 @@ export async function* runAgent(
 
   let continuations = 0;
   for (;;) {
-    if (signal.aborted) return yield end('aborted');
+    if (signal.aborted) return yield* interrupted('');
     if (round >= deps.maxTurns) return yield end('max_turns');
     round += 1;
     yield { type: 'request_start', round };
 
     let turn: AssistantTurn;
+    const streamed: StreamedText = { text: '' };
     try {
       // The context may compact the history first, or after a context-length refusal.
-      turn = yield* deps.context.request(
+      const stream = deps.context.request(
         state,
         { model: deps.model, system: deps.systemPrompt, tools: deps.toolDefinitions },
         signal,
       );
+      turn = yield* noteStreamedText(stream, streamed);
     } catch (error) {
-      if (signal.aborted) return yield end('aborted');
+      if (signal.aborted) return yield* interrupted(streamed.text);
       yield { type: 'error', message: errorText(error), fatal: true };
       return yield end('error');
     }
@@ -126,7 +138,8 @@ export async function* runAgent(
     result = turn.content;
     push(assistantMessage(turn));
     yield { type: 'assistant_message', text: turn.content, reasoning: turn.reasoning };
-    if (signal.aborted) return yield end('aborted');
+    // With tool calls, the loop below answers each as cancelled: the API needs every answer.
+    if (signal.aborted && turn.toolCalls.length === 0) return yield end('aborted');
 
     if (turn.toolCalls.length === 0) {
       const stopped = yield* hooked('Stop', {
