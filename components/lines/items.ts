@@ -7,6 +7,7 @@ import { truncateLine, wrapLine } from './wrap';
 import { todoCounts } from './todo-panel';
 
 import { VERSION } from '../../src/version';
+import { compactionLine } from '../../src/context/format';
 const BLANK: Line = [];
 
 const TONE: Record<'info' | 'error' | 'warning' | 'dim', Style | undefined> = {
@@ -125,6 +126,10 @@ export function entryLines(item: EntryItem | LiveReasoning, width: number, look:
       ];
     case 'info':
       return [BLANK, ...textBlock(item.text, width, TONE[item.tone])];
+    case 'compaction': {
+      const text = compactionLine(item.tokensBefore, item.tokensAfter, item.planKept);
+      return [BLANK, ...textBlock(text, width, { fg: 'cyan', dim: true })];
+    }
     case 'todos': {
       const { done, total } = todoCounts(item.todos);
       const todoView = {

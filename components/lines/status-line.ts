@@ -2,6 +2,7 @@ import type { PermissionMode } from '../../src/permissions/types';
 import type { Usage } from '../../src/model/types';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
+import { contextFigure, contextPercent } from '../../src/context/format';
 import { glyphs, spinnerSpan, type Look } from './look';
 import type { Color, Line, Span, Style } from './spans';
 import { lineWidth, truncateLine } from './wrap';
@@ -21,6 +22,8 @@ export interface StatusView {
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
+  /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
+  context?: { tokens: number; window?: number } | null;
 }
 
 /** The parts of the app's state the status line shows. */
@@ -38,6 +41,7 @@ export interface StatusSource {
   approval: boolean;
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
+  context: AppState['context'];
 }
 
 /** The status line's part of the app's state. */
@@ -56,6 +60,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     approval: state.pendingApproval !== null,
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
+    context: state.context,
   };
 }
 
@@ -74,6 +79,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     scrolled: source.scrolled,
     approval: source.approval,
     look,
+    context: source.context,
   };
 }
 
@@ -83,6 +89,16 @@ const MODE_COLOR: Record<PermissionMode, Color | undefined> = {
   plan: 'blue',
   bypassPermissions: 'red',
 };
+
+/** Dim while there is room; yellow past 60 %, red past 80 % (compaction is near). */
+function contextSpan(context: { tokens: number; window?: number }): Span {
+  const percent = context.window ? contextPercent(context.tokens, context.window) : 0;
+  const color: Color | undefined = percent > 80 ? 'red' : percent > 60 ? 'yellow' : undefined;
+  return {
+    text: contextFigure(context.tokens, context.window),
+    style: color ? { fg: color } : { dim: true },
+  };
+}
 
 /**
  * One row: the model (always shown), the mode, tokens, the turn's time and key hints.
@@ -117,6 +133,7 @@ export function statusLine(view: StatusView, width: number): Line {
       style: { dim: true },
     },
   ]);
+  if (view.context) parts.push([contextSpan(view.context)]);
   if (view.queued) parts.push([{ text: `${view.queued} queued`, style: { fg: 'magenta' } }]);
   if (!view.notice) {
     const hints: string[] = [];

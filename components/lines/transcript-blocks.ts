@@ -33,6 +33,7 @@ export function committedBlock(item: TranscriptItem): Block {
     case 'user':
     case 'reasoning':
     case 'info':
+    case 'compaction':
     case 'todos':
       return { kind: 'entry', key, item };
   }

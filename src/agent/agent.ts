@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../config/types';
 import type { Approve } from '../permissions/types';
 import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
+import type { RequestParts } from '../context/manager';
+import { manualCompaction, wireContext } from './agent-context';
 import { lookupTool, parseToolInput, TOOLS, toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
@@ -32,6 +35,10 @@ export interface Agent {
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** /compact: summarise the older history now (`focus`: what the summary should keep). */
+  compact(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** How full the context is, estimated from the history (before any request). */
+  contextUsage(): { tokens: number; window?: number };
   /** /clear: a new conversation. */
   reset(): void;
   setModel(name: string): void;
@@ -55,6 +62,13 @@ export interface AgentOptions {
   onGrant?: (rule: string) => void;
   /** `/permissions rm` took back a grant of this session (the session log records it). */
   onRevoke?: (rule: string) => void;
+  /** The history was replaced by a compacted one (the session log records it). */
+  onCompact?: (messages: ChatMessage[]) => void;
+  /**
+   * The session's own folder (long tool outputs are kept there); read_file may read it
+   * without asking. Default: a folder in the system's temp folder.
+   */
+  dataDir?: string;
   /** A prompt ended (or was abandoned): the state the next prompt starts from. */
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
@@ -94,10 +108,14 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     });
   let model = makeModel();
 
+  const sessionId = options.state?.sessionId ?? randomUUID();
+  const dataDir = options.dataDir ?? join(tmpdir(), `tick-${sessionId}`);
   const policy = new PermissionPolicy({
     mode: config.permissionMode,
     ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
     roots,
+    // tick's own files (long outputs kept for the model) are read without asking.
+    readRoots: [dataDir],
     cwd,
     home: homedir(),
     interactive: options.interactive,
@@ -126,7 +144,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     return answer;
   };
   const state: AgentState = {
-    sessionId: options.state?.sessionId ?? randomUUID(),
+    sessionId,
     messages: options.state?.messages ?? [],
     todos: options.state?.todos ?? [],
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
@@ -173,6 +191,35 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   }
   const instructions = await loadProjectInstructions(cwd);
   await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
+  const systemPrompt = () =>
+    buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions });
+  const requestParts = (): RequestParts => ({ model, system: systemPrompt, tools: definitions });
+  const { context, spill } = wireContext({
+    config,
+    baseURL,
+    apiKey,
+    state,
+    hooks,
+    hookContext: { cwd, approve },
+    dataDir,
+    modelName: () => modelName,
+    onCompact: (messages) => options.onCompact?.(messages),
+  });
+  /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
+  async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
+    try {
+      for await (const event of events) {
+        for (const notice of notices.splice(0)) {
+          options.onEvent?.(notice);
+          yield notice;
+        }
+        options.onEvent?.(event);
+        yield event;
+      }
+    } finally {
+      options.onTurnEnd?.(state);
+    }
+  }
 
   return {
     sessionId: state.sessionId,
@@ -187,47 +234,40 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     messages: () => state.messages,
     async *run(prompt, signal) {
       await sessionHooks.ready();
-      const events = runAgent(
-        prompt,
-        state,
-        {
-          model,
-          tools,
-          toolDefinitions: definitions,
-          hooks,
-          permissions,
-          approve,
-          systemPrompt: () =>
-            buildSystemPrompt({
-              cwd,
-              toolNames: Object.keys(tools),
-              mode: policy.mode,
-              instructions,
-            }),
-          cwd,
-          roots,
-          sandbox: config.sandbox,
-          maxTurns: config.maxTurns,
-          reminderRounds: config.reminderRounds,
-          onMessage: (message) => {
-            options.onMessage?.(message);
-            transcript.add(message);
+      yield* relay(
+        runAgent(
+          prompt,
+          state,
+          {
+            model,
+            tools,
+            toolDefinitions: definitions,
+            hooks,
+            permissions,
+            approve,
+            systemPrompt,
+            cwd,
+            roots,
+            sandbox: config.sandbox,
+            maxTurns: config.maxTurns,
+            reminderRounds: config.reminderRounds,
+            context,
+            spill,
+            onMessage: (message) => {
+              options.onMessage?.(message);
+              transcript.add(message);
+            },
           },
-        },
-        signal,
+          signal,
+        ),
       );
-      try {
-        for await (const event of events) {
-          for (const notice of notices.splice(0)) {
-            options.onEvent?.(notice);
-            yield notice;
-          }
-          options.onEvent?.(event);
-          yield event;
-        }
-      } finally {
-        options.onTurnEnd?.(state);
-      }
+    },
+    compact(focus, signal) {
+      return relay(manualCompaction(context, state, requestParts(), focus, signal));
+    },
+    contextUsage() {
+      const { tokens, window } = context.usage(state, requestParts());
+      return window ? { tokens, window } : { tokens };
     },
     reset() {
       state.messages = [];

@@ -68,6 +68,20 @@ export type AgentEvent =
     }
   | { type: 'usage'; usage: Usage }
   /**
+   * How full the context is after a model request: `tokens` in the conversation now, of a
+   * `window` when it is known.
+   */
+  | { type: 'context_usage'; tokens: number; window?: number }
+  /** The older history was summarised; the plan (when there is one) was put back after it. */
+  | {
+      type: 'context_compacted';
+      trigger: 'manual' | 'auto';
+      tokensBefore: number;
+      tokensAfter: number;
+      planKept: boolean;
+      window?: number;
+    }
+  /**
    * A failed model request that will be tried again after `delayMs`; `attempt` counts the
    * failed attempts (1 on the first retry). The retry streams the whole answer anew: drop
    * the text, reasoning and tool_call_started cards this request streamed so far.

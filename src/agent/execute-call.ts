@@ -6,6 +6,7 @@ import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
 import type { HookVerdict } from '../permissions/policy-types';
 import type { Todo } from '../todos/types';
+import type { OutputSpill } from '../context/spill';
 import { runHooks } from '../hooks/registry';
 import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 
@@ -21,9 +22,12 @@ export interface CallContext {
   signal: AbortSignal;
   /** The plan before this call (todo_write tells hooks the old list). */
   todos?: readonly Todo[];
+  /** Keeps long results in a file; the model gets their head, tail and path. */
+  spill?: OutputSpill;
 }
 
 export interface CallOutcome {
+  /** What the model receives (a long result's head, tail and file). */
   output: string;
   status: ToolStatus;
   todos?: Todo[];
@@ -65,7 +69,12 @@ export async function executeToolCall(
 ): Promise<CallOutcome> {
   // Reset when the tool starts, so time spent waiting for an approval is not counted.
   let started = Date.now();
-  const finish = (result: ToolResult, status: ToolStatus, stop?: string): CallOutcome => {
+  const finish = (
+    result: ToolResult,
+    status: ToolStatus,
+    stop?: string,
+    forModel = result.output,
+  ): CallOutcome => {
     emit({
       type: 'tool_result',
       id: call.id,
@@ -75,7 +84,7 @@ export async function executeToolCall(
       ...(result.display ? { display: result.display } : {}),
       durationMs: Date.now() - started,
     });
-    return { output: result.output, status, todos: result.todos, stop };
+    return { output: forModel, status, todos: result.todos, stop };
   };
 
   const found = lookupTool(call.name, ctx.tools);
@@ -141,6 +150,7 @@ export async function executeToolCall(
 
   let result: ToolResult;
   started = Date.now();
+  const outputFile = ctx.spill?.fileFor(call.id);
   emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(described.input, {
@@ -150,6 +160,7 @@ export async function executeToolCall(
       sandbox: ctx.sandbox,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
+      ...(outputFile ? { outputFile } : {}),
     });
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
@@ -166,7 +177,8 @@ export async function executeToolCall(
   );
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
-  return finish(result, status, post.stop);
+  const forModel = ctx.spill ? await ctx.spill.forModel(call.id, result) : result.output;
+  return finish(result, status, post.stop, forModel);
 }
 
 /** PostToolUse after a success, PostToolUseFailure after a failure, as Claude Code fires them. */

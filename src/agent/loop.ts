@@ -13,6 +13,8 @@ import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hoo
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
 import { runHooks } from '../hooks/registry';
+import type { ContextManager } from '../context/manager';
+import type { OutputSpill } from '../context/spill';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
@@ -41,6 +43,10 @@ export interface AgentDeps {
   sandbox: boolean;
   maxTurns: number;
   reminderRounds: number;
+  /** Keeps each request within the model's context window (compaction, overflow recovery). */
+  context: ContextManager;
+  /** Keeps long tool results in files; the model gets their head, tail and path. */
+  spill?: OutputSpill;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
 }
@@ -116,11 +122,12 @@ export async function* runAgent(
     let turn: AssistantTurn;
     const streamed: StreamedText = { text: '' };
     try {
-      const stream = deps.model.stream({
-        messages: [{ role: 'system', content: deps.systemPrompt() }, ...state.messages],
-        tools: deps.toolDefinitions,
+      // The context may compact the history first, or after a context-length refusal.
+      const stream = deps.context.request(
+        state,
+        { model: deps.model, system: deps.systemPrompt, tools: deps.toolDefinitions },
         signal,
-      });
+      );
       turn = yield* noteStreamedText(stream, streamed);
     } catch (error) {
       if (signal.aborted) return yield* interrupted(streamed.text);

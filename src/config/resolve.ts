@@ -36,6 +36,7 @@ export const CONFIG_DEFAULTS = {
   maxRetries: 4,
   maxTurns: 100,
   reminderRounds: 3,
+  compactThreshold: 0.8,
   permissionMode: 'default' as PermissionMode,
 };
 
@@ -134,6 +135,7 @@ export async function resolveConfig(
   const disallowed = flagRules(flags.disallowedTools, '--disallowedTools');
   const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
+  const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
 
   const loaded = await loadSettings(workspace, home);
   const { layers, merged } = loaded;
@@ -167,6 +169,7 @@ export async function resolveConfig(
 
   const baseURL = envValue(env, 'OPENAI_BASE_URL') ?? merged.baseURL;
   const apiKey = envValue(env, 'OPENAI_API_KEY');
+  const window = contextWindow ?? merged.contextWindow;
   const demo = !envValue(env, 'OPENAI_BASE_URL') && !apiKey && !merged.baseURL;
   const permissions: PermissionRules = {
     allow: [...merged.permissions.allow, ...allowed],
@@ -208,6 +211,8 @@ export async function resolveConfig(
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
     maxTurns: maxTurns ?? merged.maxTurns ?? CONFIG_DEFAULTS.maxTurns,
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
+    ...(window !== undefined ? { contextWindow: window } : {}),
+    compactThreshold: merged.compactThreshold ?? CONFIG_DEFAULTS.compactThreshold,
     permissionMode,
     permissions,
     ruleSources,

@@ -32,9 +32,15 @@ const modelObject = z.strictObject(
     baseURL: nonEmptyString.optional(),
     idleTimeoutMs: integer(1, ' (milliseconds)').optional(),
     maxRetries: integer(0, '').optional(),
+    contextWindow: integer(1, ' (tokens)').optional(),
   },
-  { error: 'must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries"}' },
+  {
+    error:
+      'must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow"}',
+  },
 );
+
+const thresholdError = 'must be a number above 0 and at most 1 (a share of the context window)';
 
 export const settingsFileSchema = z.strictObject(
   {
@@ -49,6 +55,19 @@ export const settingsFileSchema = z.strictObject(
     idleTimeoutMs: integer(1, ' (milliseconds)').optional(),
     maxRetries: integer(0, '').optional(),
     maxTurns: integer(1, '').optional(),
+    contextWindow: integer(1, ' (tokens)').optional(),
+    compact: z
+      .strictObject(
+        {
+          threshold: z
+            .number({ error: thresholdError })
+            .gt(0, { error: thresholdError })
+            .max(1, { error: thresholdError })
+            .optional(),
+        },
+        { error: 'must be an object {"threshold": 0.8}' },
+      )
+      .optional(),
     reminder: z
       .strictObject(
         { rounds: integer(0, ' (0 turns the reminder off)').optional() },

@@ -99,6 +99,8 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('maxRetries', data.model?.maxRetries ?? data.maxRetries);
   assign('maxTurns', data.maxTurns);
   assign('reminderRounds', data.reminder?.rounds);
+  assign('contextWindow', data.model?.contextWindow ?? data.contextWindow);
+  assign('compactThreshold', data.compact?.threshold);
   assign('permissionMode', permissionMode(data.permissions?.defaultMode, warn));
   assign('sandbox', typeof data.sandbox === 'object' ? data.sandbox.enabled : data.sandbox);
   if (data.permissions?.disableBypassPermissionsMode === 'disable') {

@@ -23,6 +23,8 @@ export interface Settings {
   maxRetries?: number;
   maxTurns?: number;
   reminderRounds?: number;
+  contextWindow?: number;
+  compactThreshold?: number;
   permissionMode?: PermissionMode;
   permissions: PermissionRules;
   /** As written (relative paths and `~` are resolved by resolveConfig). */
@@ -124,6 +126,8 @@ export function mergeSettings(layers: Settings[]): Settings {
       'maxRetries',
       'maxTurns',
       'reminderRounds',
+      'contextWindow',
+      'compactThreshold',
       'permissionMode',
       'sandbox',
       'disableBypassPermissionsMode',

@@ -26,6 +26,10 @@ export interface Config {
   maxTurns: number;
   /** Tool rounds without todo_write before the reminder; 0 turns it off. */
   reminderRounds: number;
+  /** The model's context window in tokens, when configured (else asked from the server). */
+  contextWindow?: number;
+  /** Compact the history before a request that would fill more than this share of the window. */
+  compactThreshold: number;
   permissionMode: PermissionMode;
   permissions: PermissionRules;
   /** The same rules by origin (user, project, local settings, flags), for `/path` and messages. */

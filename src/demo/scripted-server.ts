@@ -2,6 +2,13 @@ import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import { completionBody, streamChunks, toolCallIds, type ResponseContext } from './dialects';
 import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
+import {
+  contextRefusal,
+  countPromptTokens,
+  sendRefusal,
+  windowEndpoint,
+  type ServerKind,
+} from './server-kinds';
 
 export { DIALECTS } from './script-types';
 export type {
@@ -13,6 +20,23 @@ export type {
   ScriptedTurn,
 } from './script-types';
 export { loadScript } from './load-script';
+export { SERVER_KINDS, type ServerKind } from './server-kinds';
+
+export interface ScriptedServerOptions {
+  port?: number;
+  host?: string;
+  /**
+   * The model's context window (tokens, counted as about 4 characters each over the messages
+   * and tools): a larger prompt is refused as `server` refuses it, without using up a turn.
+   */
+  contextWindow?: number;
+  /** The window the server reports (default: contextWindow), for a server that claims more. */
+  reportedWindow?: number;
+  /** Whose error wording and window endpoint to imitate (default 'openai'). */
+  server?: ServerKind;
+  /** The model name the window endpoints list (default 'scripted'). */
+  model?: string;
+}
 
 /**
  * The project's scripted OpenAI-compatible server: answers chat completions from
@@ -33,8 +57,10 @@ const DEEPSEEK_REASONING_ERROR =
 
 export async function startScriptedServer(
   script: Script,
-  options: { port?: number; host?: string } = {},
+  options: ScriptedServerOptions = {},
 ): Promise<ScriptedServer> {
+  const kind = options.server ?? 'openai';
+  const reportedWindow = options.reportedWindow ?? options.contextWindow;
   const requests: RecordedRequest[] = [];
   let served = 0;
   /** Failed attempts of the turn at index `served`. */
@@ -77,6 +103,10 @@ export async function startScriptedServer(
       path: req.url ?? '',
     };
     requests.push(request);
+    const promptTokens = countPromptTokens(request.body);
+    if (options.contextWindow !== undefined && promptTokens > options.contextWindow) {
+      return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
+    }
     const missing = missingReasoning(request.body, reasonedCalls);
     if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
 
@@ -88,7 +118,7 @@ export async function startScriptedServer(
       sequence,
       created: Math.floor(Date.now() / 1000),
       includeUsage: request.body?.stream_options?.include_usage === true,
-      promptTokens: Math.max(1, Math.ceil(JSON.stringify(request.body?.messages ?? []).length / 4)),
+      promptTokens,
     };
     if (!fault && turn.dialect === 'deepseek' && turn.reasoning) {
       for (const id of toolCallIds(turn, ctx)) reasonedCalls.add(id);
@@ -102,6 +132,14 @@ export async function startScriptedServer(
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
+    const reported =
+      reportedWindow !== undefined
+        ? windowEndpoint(kind, req.method ?? '', path, options.model ?? 'scripted', reportedWindow)
+        : undefined;
+    if (reported !== undefined) {
+      req.resume();
+      return sendJson(res, 200, reported);
+    }
     if (req.method === 'GET' && path.endsWith('/models')) {
       return sendJson(res, 200, {
         object: 'list',

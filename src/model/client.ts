@@ -142,6 +142,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
             baseURL,
             attempts,
             ...(failure.status !== undefined ? { status: failure.status } : {}),
+            ...(failure.contextOverflow ? { contextOverflow: failure.contextOverflow } : {}),
           });
         }
         const delayMs = failure.retryAfterMs ?? backoffDelay(attempts, options.retryBaseMs ?? 500);

@@ -1,3 +1,5 @@
+import type { ContextOverflow } from './context-error';
+
 /**
  * The model request failed for good (after the last retry, or at once for an
  * error that retrying cannot fix). `message` is one line meant for the user:
@@ -11,14 +13,23 @@ export class ModelError extends Error {
   readonly attempts: number;
   /** The failure without the prefix, URL and attempt count: `429 Too Many Requests — rate limited`. */
   readonly detail: string;
+  /** Set when the server refused the prompt as too long for its context window. */
+  readonly contextOverflow?: ContextOverflow;
 
-  constructor(options: { detail: string; baseURL: string; attempts: number; status?: number }) {
+  constructor(options: {
+    detail: string;
+    baseURL: string;
+    attempts: number;
+    status?: number;
+    contextOverflow?: ContextOverflow;
+  }) {
     const tries = options.attempts > 1 ? ` after ${options.attempts} attempts` : '';
     super(`Model request failed: ${options.detail} (${options.baseURL})${tries}`);
     this.detail = options.detail;
     this.baseURL = options.baseURL;
     this.attempts = options.attempts;
     if (options.status !== undefined) this.status = options.status;
+    if (options.contextOverflow) this.contextOverflow = options.contextOverflow;
   }
 }
 

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { isRetryableStatus, serverRetryDelay } from './retry';
+import { classifyContextOverflow, type ContextOverflow } from './context-error';
 
 /** The stream went silent for longer than the idle timeout. */
 export class IdleTimeoutError extends Error {
@@ -28,6 +29,8 @@ export interface Failure {
   retryAfterMs?: number;
   /** A 4xx that names stream_options: the server does not support it. */
   rejectsStreamOptions: boolean;
+  /** The prompt does not fit the server's context window (never retried as it is). */
+  contextOverflow?: ContextOverflow;
 }
 
 /** Error codes of a connection that broke while the body was streaming. */
@@ -59,23 +62,28 @@ export function describeFailure(error: unknown): Failure {
         ? `${status} ${statusText} — ${message}`
         : `${status} ${statusText}`;
     const override = error.headers?.get('x-should-retry');
-    const retryable = override === 'true' || (override !== 'false' && isRetryableStatus(status));
+    const overflow = classifyContextOverflow(status, rawServerText(error), error.error);
+    const retryable =
+      !overflow && (override === 'true' || (override !== 'false' && isRetryableStatus(status)));
     const retryAfterMs = serverRetryDelay(error.headers);
     return {
       detail,
       status,
       retryable,
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      ...(overflow ? { contextOverflow: overflow } : {}),
       rejectsStreamOptions:
         status >= 400 && status < 500 && /stream_options|include_usage/i.test(message),
     };
   }
   if (error instanceof APIError) {
     // An `{"error": ...}` event inside the stream: the server gave up on this answer.
+    const overflow = classifyContextOverflow(undefined, rawServerText(error), error.error);
     return {
       ...base,
       detail: `the server sent an error — ${serverMessage(error)}`,
       retryable: false,
+      ...(overflow ? { contextOverflow: overflow } : {}),
     };
   }
   if (error instanceof SyntaxError) {
@@ -114,6 +122,17 @@ function serverMessage(error: APIError): string {
   // The SDK's message is `${status} ${text}`; keep only the server's text.
   const text = error.message.replace(/^\d{3}\s*/, '');
   return text === 'status code (no body)' ? '' : oneLine(text);
+}
+
+/** The server's whole message, uncut (the numbers of a context-length error may be late in it). */
+function rawServerText(error: APIError): string {
+  const body: unknown = error.error;
+  if (typeof body === 'string') return body;
+  if (body && typeof body === 'object') {
+    const message = (body as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  }
+  return error.message;
 }
 
 /** The innermost useful reason of a connection error: `connect ECONNREFUSED 127.0.0.1:9`. */

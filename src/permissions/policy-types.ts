@@ -19,6 +19,8 @@ export interface PolicyOptions {
   sources?: RuleSourceInput[];
   /** Workspace roots: cwd plus --add-dir. */
   roots: string[];
+  /** Folders read without asking although outside the roots (tick's own session files). */
+  readRoots?: string[];
   cwd: string;
   /** The tools rules may name (default: tick's registry). */
   tools?: readonly RuleToolName[];

@@ -52,6 +52,7 @@ export class PermissionPolicy {
   private readonly rules: RuleBook;
   private readonly tools: readonly RuleToolName[];
   private readonly roots: string[];
+  private readonly readRoots: string[];
   private readonly cwd: string;
   private readonly home: string;
   private readonly realpath: (abs: string) => string;
@@ -66,6 +67,7 @@ export class PermissionPolicy {
     this.realpath = opts.realpath ?? ((abs) => resolveRealPath(abs, '/', opts.home));
     this.cwd = this.realpath(path.resolve(opts.cwd));
     this.roots = [...new Set([opts.cwd, ...opts.roots].map((r) => this.realpath(path.resolve(r))))];
+    this.readRoots = (opts.readRoots ?? []).map((r) => this.realpath(path.resolve(r)));
     this.cycle = opts.mode === 'bypassPermissions' ? [...CYCLE, 'bypassPermissions'] : CYCLE;
     this.onSessionRuleRemoved = opts.onSessionRuleRemoved;
     this.tools = opts.tools ?? toolNaming();
@@ -281,7 +283,8 @@ export class PermissionPolicy {
     if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, 'bypass', subject);
     const concerns: string[] = [];
     for (const p of paths) {
-      if (!isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
+      const readable = !write && isInsideRoots(p, this.readRoots);
+      if (!readable && !isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
       const secret = secretPath(p, this.home);
       if (secret) concerns.push(`${write ? 'writes' : 'reads'} ${secret}`);
       const guarded = write && protectedPath(p, this.roots);

@@ -5,6 +5,7 @@ import type { Approve } from '../permissions/types';
 import type { Agent, AgentOptions } from '../agent/agent';
 import { createAgent } from '../agent/agent';
 import { formatResult, type RunSummary } from './result';
+import { compactionLine } from '../context/format';
 
 /** Print mode never asks: a call that needs approval is denied and the model is told why. */
 const denyInPrintMode: Approve = async () => ({
@@ -59,6 +60,12 @@ export async function runPrintMode(
         errors.push(event.message);
         if (event.fatal) fatal = event.message;
         if (format === 'text') io.stderr(`tick: ${event.message}\n`);
+      }
+      if (event.type === 'context_compacted' && format === 'text') {
+        // Not an error: a note on stderr, so stdout stays the answer alone.
+        io.stderr(
+          `tick: ${compactionLine(event.tokensBefore, event.tokensAfter, event.planKept)}\n`,
+        );
       }
       if (event.type === 'turn_end') end = event;
     }

@@ -9,7 +9,7 @@ import { SessionError, SessionFileError } from './format';
 import { findSessionFile, listSessions } from './list';
 import { sessionsTable } from './list-text';
 import { acquireLock } from './lock';
-import { lockFile } from './paths';
+import { lockFile, sessionDataDir } from './paths';
 import { readSessionFile } from './reader';
 import { buildReport } from './report';
 import { claudeTranscriptFile } from './claude-transcript';
@@ -67,6 +67,8 @@ function removeSession(config: Config, id: string, io: CommandIO): number {
     unlinkSync(file);
     // Its Claude-shaped companion for hooks goes with it.
     rmSync(claudeTranscriptFile(dirname(file), name), { force: true });
+    // Its folder of long tool outputs goes with it.
+    rmSync(sessionDataDir(file), { recursive: true, force: true });
   } finally {
     lock.release();
   }

@@ -75,6 +75,16 @@ export interface ClearRecord {
 }
 
 /**
+ * The history was compacted: from here on the model's history is `messages` (the summary and
+ * plan, then the kept recent messages), and later message records add to it.
+ */
+export interface CompactRecord {
+  kind: 'compact';
+  t: number;
+  messages: ChatMessage[];
+}
+
+/**
  * Output of a call still running, as it arrived (see running-output.ts): the head in
  * pieces, then the latest tail (`tail`), replacing the one before.
  */
@@ -106,6 +116,7 @@ export type SessionRecord =
   | RevokeRecord
   | StateRecord
   | ClearRecord
+  | CompactRecord
   | OutputRecord
   | TornRecord;
 

@@ -7,7 +7,7 @@ import { assertNever } from '../util/assert-never';
 import { SESSION_FORMAT_VERSION, SessionError, type HeaderRecord } from './format';
 import { findSessionFile, listSessions } from './list';
 import { acquireLock, type SessionLock } from './lock';
-import { lockFile, sessionDir, sessionFile } from './paths';
+import { lockFile, sessionDataDir, sessionDir, sessionFile } from './paths';
 import { readSessionFile } from './reader';
 import { restoreSession, type RestoredSession } from './restore';
 import { SessionWriter } from './writer';
@@ -24,6 +24,8 @@ export type SessionAgentOptions = Required<
     | 'onRevoke'
     | 'onTurnEnd'
     | 'onReset'
+    | 'onCompact'
+    | 'dataDir'
   >
 >;
 
@@ -111,6 +113,7 @@ function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
       writer,
       { sessionId: id, messages: [], todos: [], roundsSinceTodo: 0 },
       [],
+      sessionDataDir(file),
     ),
     notices: [],
     close: () => writer.close(),
@@ -128,7 +131,7 @@ function openExisting(file: string, lock: SessionLock, options: OpenSessionOptio
   return {
     id: restored.id,
     file,
-    agentOptions: observers(writer, restored.state, restored.grantedRules),
+    agentOptions: observers(writer, restored.state, restored.grantedRules, sessionDataDir(file)),
     restored,
     notices: restored.notices,
     close: () => writer.close(),
@@ -139,15 +142,18 @@ function observers(
   writer: SessionWriter,
   state: SessionAgentOptions['state'],
   grantedRules: string[],
+  dataDir: string,
 ): SessionAgentOptions {
   return {
     state,
     grantedRules,
+    dataDir,
     onEvent: (event) => writer.event(event),
     onMessage: (message) => writer.message(message),
     onGrant: (rule) => writer.grant(rule),
     onRevoke: (rule) => writer.revoke(rule),
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
+    onCompact: (messages) => writer.compact(messages),
   };
 }

@@ -33,3 +33,8 @@ export function lockFile(sessionPath: string): string {
 export function isSafeSessionId(id: string): boolean {
   return /^[0-9a-zA-Z][0-9a-zA-Z_-]*$/.test(id);
 }
+
+/** The session's own folder, beside its log (`<id>/`): long tool outputs are kept there. */
+export function sessionDataDir(sessionPath: string): string {
+  return sessionPath.replace(/\.jsonl$/, '');
+}

@@ -192,6 +192,23 @@ function readRecord(
       };
     case 'clear':
       return { kind: 'clear', t, line };
+    case 'compact': {
+      const messages = value.messages;
+      if (!Array.isArray(messages)) {
+        throw new SessionFileError(file, line, 'compact record has no messages');
+      }
+      return {
+        kind: 'compact',
+        t,
+        line,
+        messages: messages.map((message: unknown) => {
+          if (!isObject(message) || typeof message.role !== 'string') {
+            throw new SessionFileError(file, line, 'compact record has a message without a role');
+          }
+          return resolveMessage(file, line, message, blobs);
+        }),
+      };
+    }
     case 'output':
       if (typeof value.id !== 'string' || typeof value.text !== 'string') {
         throw new SessionFileError(file, line, 'output record lacks id or text');

@@ -122,7 +122,12 @@ export function createReplayDriver(
   let queue: ScriptedTurn[] = [];
   const outcomes = new Map([...prepared.outcomes].map(([key, list]) => [key, [...list]]));
   return {
-    script: () => ({ ...(queue.shift() ?? { text: '' }), ...pacing }),
+    // tick's summarising requests (compaction) offer no tools and were never recorded as
+    // answers: they get a stand-in summary and leave the recorded turns alone.
+    script: (request) =>
+      Array.isArray(request.body?.tools)
+        ? { ...(queue.shift() ?? { text: '' }), ...pacing }
+        : { text: 'Summary: the recorded session so far (replay).', ...pacing },
     async approve(request): Promise<ApprovalDecision> {
       const recorded = outcomes.get(outcomeKey(prompt, request.callId))?.shift();
       if (!recorded)

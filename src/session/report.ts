@@ -1,3 +1,4 @@
+import { compactionLine } from '../context/format';
 import type { ToolStatus, TurnEndReason } from '../agent/events';
 import type { Usage } from '../model/types';
 import type { Todo, TodoStatus } from '../todos/types';
@@ -127,6 +128,13 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         break;
       case 'reminder_injected':
         current(t).steps.push({ kind: 'note', text: 'Reminder sent: update your todos', t });
+        break;
+      case 'context_compacted':
+        current(t).steps.push({
+          kind: 'note',
+          text: compactionLine(event.tokensBefore, event.tokensAfter, event.planKept),
+          t,
+        });
         break;
       case 'permission_decided': {
         const text = `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;

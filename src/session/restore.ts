@@ -54,6 +54,10 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
       if (record.event.type === 'todos_updated') todos = record.event.todos;
     } else if (record.kind === 'state') {
       roundsSinceTodo = record.roundsSinceTodo;
+    } else if (record.kind === 'compact') {
+      // The model goes on from the compacted history; the transcript keeps every event.
+      messages.length = 0;
+      messages.push(...record.messages);
     }
   }
 

@@ -104,14 +104,13 @@ export class SessionWriter {
   }
 
   message(message: ChatMessage): void {
-    let recorded = message;
-    if (message.role === 'assistant' && message.tool_calls?.length) {
-      recorded = {
-        ...message,
-        tool_calls: message.tool_calls.map((call) => this.internedCall(call)),
-      };
-    }
-    this.write({ kind: 'message', t: Date.now(), message: this.interned(recorded) });
+    this.write({ kind: 'message', t: Date.now(), message: this.recorded(message) });
+  }
+
+  /** The history was compacted: readers resume from these messages. */
+  compact(messages: ChatMessage[]): void {
+    const recorded = messages.map((message) => this.recorded(message));
+    this.write({ kind: 'compact', t: Date.now(), messages: recorded });
   }
 
   grant(rule: string): void {
@@ -137,6 +136,18 @@ export class SessionWriter {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.lock?.release();
+  }
+
+  /** A message with its large strings (content, tool-call arguments) in blobs. */
+  private recorded(message: ChatMessage): ChatMessage {
+    let recorded = message;
+    if (message.role === 'assistant' && message.tool_calls?.length) {
+      recorded = {
+        ...message,
+        tool_calls: message.tool_calls.map((call) => this.internedCall(call)),
+      };
+    }
+    return this.interned(recorded);
   }
 
   private writeTails(): void {

@@ -28,6 +28,10 @@ export interface SessionAgent {
   readonly policy: SessionPolicy;
   todos(): Todo[];
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** /compact [focus]: summarise the older history now; ends with turn_end. */
+  compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** How full the context is (for the status line when a session is resumed). */
+  contextUsage?(): { tokens: number; window?: number };
   reset(): void;
   setModel(name: string): void;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */

@@ -9,6 +9,7 @@ export const HELP_TEXT = [
   'Commands',
   '  /help              this help',
   '  /clear             start a new conversation',
+  '  /compact [focus]   summarise the older history now (the plan is kept)',
   '  /todos             print the todo list',
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
@@ -28,12 +29,14 @@ export interface CommandHost {
   exit(): void;
   /** /clear: forget the conversation on screen and in the agent. */
   clear(): void;
+  /** /compact: runs the compaction like a prompt (busy, interruptible, logged). */
+  compact(focus: string): void;
 }
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
   const name = line.trim().split(/\s+/)[0];
-  return name === '/clear' || name === '/model';
+  return name === '/clear' || name === '/model' || name === '/compact';
 }
 
 export function isSlashCommand(line: string): boolean {
@@ -111,6 +114,9 @@ export function runSlashCommand(host: CommandHost, line: string): void {
   switch (name) {
     case '/clear':
       return host.clear();
+    case '/compact':
+      if (!agent.compact) return say(host, 'This agent cannot compact its context.', 'error');
+      return host.compact(args.join(' '));
     case '/todos': {
       const todos = host.store.getState().todos;
       if (!todos.length) return say(host, 'No todos yet.');

@@ -88,6 +88,7 @@ export class AppController {
       model: agent.model,
       mode: agent.policy.mode,
       demo: agent.demo,
+      context: agent.contextUsage?.() ?? state.context,
       items: state.items.map((item) =>
         item.kind === 'banner'
           ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo }
@@ -156,15 +157,19 @@ export class AppController {
           agent: this.agent,
           exit: () => void this.exit(),
           clear: () => this.clear(),
+          compact: (focus) => this.startTurn((agent, signal) => agent.compact?.(focus, signal)),
         },
         text,
       );
       return;
     }
-    this.startTurn(text);
+    this.startTurn((agent, signal) => agent.run(text, signal));
   }
 
-  private startTurn(prompt: string): void {
+  /** Runs one turn of the agent (a prompt, a compaction) into the store. */
+  private startTurn(
+    events: (agent: SessionAgent, signal: AbortSignal) => AsyncGenerator<AgentEvent> | undefined,
+  ): void {
     const agent = this.requireAgent();
     const abort = new AbortController();
     this.abort = abort;
@@ -178,7 +183,7 @@ export class AppController {
     this.running = (async () => {
       let ended = false;
       try {
-        for await (const event of agent.run(prompt, abort.signal)) {
+        for await (const event of events(agent, abort.signal) ?? []) {
           this.batcher.push(event);
           if (event.type === 'request_start') this.onRequestStart?.();
           if (event.type === 'turn_end') {
@@ -269,6 +274,7 @@ export class AppController {
           todos: [],
           todoStartedAt: {},
           usage: { inputTokens: 0, outputTokens: 0 },
+          context: null,
           scrollTop: null,
           expandLatest: false,
         },

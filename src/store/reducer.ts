@@ -255,6 +255,18 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
           outputTokens: state.turnUsage.outputTokens + event.usage.outputTokens,
         },
       };
+    case 'context_usage':
+      return { ...state, context: contextFill(event.tokens, event.window) };
+    case 'context_compacted':
+      return commit(
+        { ...state, context: contextFill(event.tokensAfter, event.window) },
+        {
+          kind: 'compaction',
+          tokensBefore: event.tokensBefore,
+          tokensAfter: event.tokensAfter,
+          planKept: event.planKept,
+        },
+      );
     case 'retry':
       // The next attempt streams the whole answer again: drop this attempt's partial tail.
       return commit(discardPartialAttempt(state), {
@@ -269,6 +281,10 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
     default:
       return assertNever(event);
   }
+}
+
+function contextFill(tokens: number, window: number | undefined): AppState['context'] {
+  return window ? { tokens, window } : { tokens };
 }
 
 type DeltaEvent = Extract<AgentEvent, { type: 'text_delta' | 'reasoning_delta' }>;

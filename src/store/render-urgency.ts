@@ -13,6 +13,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   live: 'paced',
   usage: 'paced',
   turnUsage: 'paced',
+  context: 'paced',
   tick: 'paced',
   todoStartedAt: 'paced',
   todos: 'urgent',

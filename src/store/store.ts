@@ -35,6 +35,7 @@ export function initialState(session: InitialSession): AppState {
     turnStartedAt: null,
     usage: { inputTokens: 0, outputTokens: 0 },
     turnUsage: { inputTokens: 0, outputTokens: 0 },
+    context: null,
     mode: session.mode,
     model: session.model,
     demo: session.demo,

@@ -23,6 +23,11 @@ export interface ToolCard {
   note?: string;
 }
 
+export interface ContextFill {
+  tokens: number;
+  window?: number;
+}
+
 export type InfoTone = 'info' | 'error' | 'warning' | 'dim';
 
 /** A finished piece of the transcript. Never changed once committed. */
@@ -34,7 +39,15 @@ export type TranscriptItem =
   | { kind: 'reasoning'; id: number; text: string }
   | { kind: 'tool'; id: number; card: ToolCard; gap: boolean }
   | { kind: 'info'; id: number; text: string; tone: InfoTone }
-  | { kind: 'todos'; id: number; todos: Todo[] };
+  | { kind: 'todos'; id: number; todos: Todo[] }
+  /** The older history was summarised (one line: `Context compacted: 84k -> 9k tokens`). */
+  | {
+      kind: 'compaction';
+      id: number;
+      tokensBefore: number;
+      tokensAfter: number;
+      planKept: boolean;
+    };
 
 /** Distributes Omit over the union so each variant keeps its own fields. */
 export type NewItem = TranscriptItem extends infer T
@@ -83,6 +96,8 @@ export interface AppState {
   usage: Usage;
   /** Usage reported by `usage` events during the running turn. */
   turnUsage: Usage;
+  /** How full the model's context is (tokens, of a window when known); null before it is known. */
+  context: ContextFill | null;
   mode: PermissionMode;
   model: string;
   demo: boolean;

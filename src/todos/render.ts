@@ -24,3 +24,11 @@ export function renderTodos(todos: readonly Todo[]): string {
   const done = todos.filter((todo) => todo.status === 'completed').length;
   return `${lines.join('\n')}\n\n(${done}/${todos.length} completed)`;
 }
+
+/**
+ * The plan as the model should see it again after a compaction: the rendered list, or ''
+ * when there is none. The task list (V2) provides its own.
+ */
+export function todoPlanText(todos: readonly Todo[]): string {
+  return todos.length ? renderTodos(todos) : '';
+}

@@ -106,8 +106,12 @@ export const bash: Tool<typeof schema> = {
       timeoutMs,
       signal: ctx.signal,
       onOutput: ctx.onOutput,
+      ...(ctx.outputFile ? { outputFile: ctx.outputFile } : {}),
     });
-    return formatOutcome(outcome, timeoutMs);
+    const result = formatOutcome(outcome, timeoutMs);
+    return outcome.outputFile
+      ? { ...result, outputFile: outcome.outputFile, outputChars: outcome.outputChars }
+      : result;
   },
   claude: {
     name: 'Bash',

@@ -1,4 +1,5 @@
 import { HeadTailBuffer } from './output-buffer';
+import { OutputFileTee } from './output-file';
 import { LiveOutput } from './live-output';
 import { groupAlive, killProcessGroup, trackGroup, untrackGroup } from './process-group';
 
@@ -16,11 +17,17 @@ export interface RunProcessOptions {
   timeoutMs: number;
   signal: AbortSignal;
   onOutput: (chunk: string) => void;
+  /** Keep the whole output here when it is too long for the model (see OutputFileTee). */
+  outputFile?: string;
 }
 
 export interface ProcessOutcome {
   /** Merged output, cut in the middle when long. */
   output: string;
+  /** Characters the command wrote in all. */
+  outputChars: number;
+  /** The file holding the whole output, when it was cut and `outputFile` was given. */
+  outputFile?: string;
   exitCode?: number;
   signal?: string;
   timedOut: boolean;
@@ -66,10 +73,13 @@ export async function runProcess(
   });
   const pid = subprocess.pid;
   if (pid !== undefined) trackGroup(pid);
+  const output = subprocess.all;
+  const tee = opts.outputFile && output ? new OutputFileTee(opts.outputFile, output) : undefined;
 
   subprocess.all?.on('data', (chunk: Buffer | string) => {
     const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     buffer.push(text);
+    tee?.push(chunk);
     live.push(text);
   });
 
@@ -126,9 +136,12 @@ export async function runProcess(
   buffer.push(tail);
   live.push(tail);
   live.flush();
+  const outputFile = await tee?.close();
 
   return {
     output: buffer.toString(),
+    outputChars: buffer.length,
+    ...(outputFile ? { outputFile } : {}),
     exitCode: typeof result.exitCode === 'number' ? result.exitCode : undefined,
     signal: result.signal ?? undefined,
     timedOut,

@@ -15,6 +15,11 @@ export interface ToolContext {
   sandbox: boolean;
   /** The plan before this call (todo_write reports the old and the new list to hooks). */
   todos?: readonly Todo[];
+  /**
+   * Where a tool whose output is cut may keep all of it (bash); tick's own file, which
+   * read_file may page through.
+   */
+  outputFile?: string;
 }
 
 export interface ToolResult {
@@ -57,6 +62,10 @@ export interface ClaudeCodeFace<I> {
     toolInput: Record<string, unknown>,
     ctx: ClaudeFaceContext,
   ): Record<string, unknown>;
+  /** The file holding the whole output when `output` is cut (ToolContext.outputFile). */
+  outputFile?: string;
+  /** How long the whole output is, when `output` is cut. */
+  outputChars?: number;
 }
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */

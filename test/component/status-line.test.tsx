@@ -96,3 +96,11 @@ test('a very long model name is cut, never wrapped', async () => {
   expect(shown).toHaveLength(40);
   expect(shown.endsWith('…')).toBe(true);
 });
+
+test('how full the context is: ctx N% of a known window, the token count while it is unknown', async () => {
+  expect(await line({ context: { tokens: 9_920, window: 16_000 } }, 120)).toBe(
+    'qwen2.5-coder:32b · default · ↑12k ↓678 · ctx 62% · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+  expect(await line({ context: { tokens: 12_400 } }, 120)).toContain('· ↑12k ↓678 · ctx 12k ·');
+  expect(await line({ context: null }, 120)).not.toContain('ctx');
+});

@@ -338,3 +338,31 @@ describe('a retried model request', () => {
     expect(state.live.text).toBe('Whole answer');
   });
 });
+
+describe('the context', () => {
+  test('context_usage feeds the status figure; a compaction is one transcript line and the new size', () => {
+    let state = reduceEvent(fresh(), { type: 'context_usage', tokens: 12_000, window: 16_000 }, 0);
+    expect(state.context).toEqual({ tokens: 12_000, window: 16_000 });
+    state = reduceEvent(state, { type: 'user_prompt', text: 'go on', source: 'user' }, 0);
+    state = reduceEvent(
+      state,
+      {
+        type: 'context_compacted',
+        trigger: 'auto',
+        tokensBefore: 84_000,
+        tokensAfter: 9_000,
+        planKept: true,
+        window: 128_000,
+      },
+      0,
+    );
+    expect(state.context).toEqual({ tokens: 9_000, window: 128_000 });
+    expect(kinds(state)).toEqual(['banner', 'user', 'compaction']);
+    // The earlier transcript stays above the line.
+    expect(sessionText(state, 80, PLAIN)).toMatch(
+      /go on[\s\S]*Context compacted: 84k -> 9k tokens, plan kept/,
+    );
+    state = reduceEvent(state, { type: 'context_usage', tokens: 400 }, 0);
+    expect(state.context).toEqual({ tokens: 400 });
+  });
+});

@@ -11,6 +11,8 @@ import {
   type ScriptedServer,
 } from '../../src/demo/scripted-server';
 import { collect, ofType, tempDir } from '../support/agent-harness';
+import { ContextManager } from '../../src/context/manager';
+import { WindowBook } from '../../src/context/window';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -44,6 +46,11 @@ async function run(script: Script, hooks: HookRegistry, prompt = 'go') {
         sandbox: false,
         maxTurns: 50,
         reminderRounds: 3,
+        context: new ContextManager({
+          windows: new WindowBook(undefined, undefined),
+          threshold: 0.8,
+          planText: () => '',
+        }),
       },
       new AbortController().signal,
     ),

@@ -24,6 +24,7 @@ export function testConfig(baseURL: string, overrides: Partial<Config> = {}): Co
     maxRetries: 2,
     maxTurns: 100,
     reminderRounds: 3,
+    compactThreshold: 0.8,
     permissionMode: 'default',
     permissions: { allow: [], ask: [], deny: [] },
     hooks: {},

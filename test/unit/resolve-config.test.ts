@@ -50,6 +50,7 @@ describe('resolveConfig defaults', () => {
       maxRetries: 4,
       maxTurns: 100,
       reminderRounds: 3,
+      compactThreshold: 0.8,
       permissionMode: 'default',
       permissions: { allow: [], ask: [], deny: [] },
       ruleSources: [],
@@ -57,6 +58,22 @@ describe('resolveConfig defaults', () => {
       sandbox: false,
       warnings: [],
     });
+  });
+
+  it('the context window: settings, then TICK_CONTEXT_WINDOW; the compaction threshold from settings', async () => {
+    const { cwd, env } = setup();
+    expect((await resolveConfig({}, env, cwd)).contextWindow).toBeUndefined();
+    mkdirSync(join(cwd, '.tick'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ model: { contextWindow: 32768 }, compact: { threshold: 0.6 } }),
+    );
+    expect(await resolveConfig({}, env, cwd)).toMatchObject({
+      contextWindow: 32768,
+      compactThreshold: 0.6,
+    });
+    const withEnv = { ...env, TICK_CONTEXT_WINDOW: '16000' };
+    expect((await resolveConfig({}, withEnv, cwd)).contextWindow).toBe(16000);
   });
 
   it('TICK_HOME defaults to ~/.tick', async () => {
@@ -274,6 +291,8 @@ describe('resolveConfig errors', () => {
     [{ TICK_IDLE_TIMEOUT_MS: '0' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '0'"],
     [{ TICK_IDLE_TIMEOUT_MS: '1.5' }, "TICK_IDLE_TIMEOUT_MS must be a positive integer, got '1.5'"],
     [{ TICK_MAX_RETRIES: '-1' }, "TICK_MAX_RETRIES must be a non-negative integer, got '-1'"],
+    [{ TICK_CONTEXT_WINDOW: '16k' }, "TICK_CONTEXT_WINDOW must be a positive integer, got '16k'"],
+    [{ TICK_CONTEXT_WINDOW: '0' }, "TICK_CONTEXT_WINDOW must be a positive integer, got '0'"],
   ])('env %j', async (extraEnv, message) => {
     const { cwd, env } = setup();
     const error = await errorOf(() => resolveConfig({}, { ...env, ...extraEnv }, cwd));

@@ -69,7 +69,8 @@ function record(): string {
   return file;
 }
 
-const request = {} as RecordedRequest;
+/** A request of the loop: it offers tools (a summarising request does not). */
+const request = { body: { tools: [] } } as unknown as RecordedRequest;
 
 describe('prepareReplay', () => {
   it('takes the prompts and the recorded answers, with tool calls, ids and reasoning', async () => {
@@ -91,6 +92,9 @@ describe('prepareReplay', () => {
     const driver = createReplayDriver(await prepareReplay(record()));
     const serve = driver.script as (request: RecordedRequest, index: number) => ScriptedTurn;
     driver.startPrompt(0);
+    // A compaction's summarising request gets a stand-in and uses up no recorded answer.
+    const summarising = { body: { messages: [] } } as unknown as RecordedRequest;
+    expect(serve(summarising, 0).text).toMatch(/^Summary: /);
     expect(serve(request, 0).text).toBe('Writing it.');
     expect(serve(request, 1)).toEqual({ text: '' });
     driver.startPrompt(1);

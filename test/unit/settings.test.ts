@@ -70,6 +70,8 @@ describe('settings files', () => {
       maxRetries: 0,
       maxTurns: 7,
       reminder: { rounds: 0 },
+      contextWindow: 32768,
+      compact: { threshold: 0.7 },
       permissions: {
         defaultMode: 'acceptEdits',
         allow: ['bash(npm run test:*)'],
@@ -90,6 +92,8 @@ describe('settings files', () => {
         maxRetries: 0,
         maxTurns: 7,
         reminderRounds: 0,
+        contextWindow: 32768,
+        compactThreshold: 0.7,
         permissionMode: 'acceptEdits',
         permissions: {
           allow: ['bash(npm run test:*)'],
@@ -320,8 +324,19 @@ describe('malformed settings', () => {
     ],
     [
       { model: 42 },
-      'model must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries"}',
+      'model must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow"}',
     ],
+    [{ model: { contextWindow: 0 } }, 'model.contextWindow must be a positive integer (tokens)'],
+    [{ contextWindow: '16k' }, 'contextWindow must be a positive integer (tokens)'],
+    [
+      { compact: { threshold: 80 } },
+      'compact.threshold must be a number above 0 and at most 1 (a share of the context window)',
+    ],
+    [
+      { compact: { threshold: 0 } },
+      'compact.threshold must be a number above 0 and at most 1 (a share of the context window)',
+    ],
+    [{ compact: 0.8 }, 'compact must be an object {"threshold": 0.8}'],
     [{ model: '' }, 'model must be a model name or an object'],
     [{ model: { name: ' ' } }, 'model.name must not be empty'],
     [

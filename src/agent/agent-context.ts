@@ -1,0 +1,94 @@
+import type { Config } from '../config/types';
+import { ContextManager, type RequestParts } from '../context/manager';
+import { discoverContextWindow } from '../context/discover';
+import { OutputSpill, spillLimits } from '../context/spill';
+import { WindowBook } from '../context/window';
+import { runHooks, type HookRegistry } from '../hooks/registry';
+import type { HookOutcome } from '../hooks/types';
+import { DEFAULT_BASE_URL } from '../model/api-key';
+import { isAbortError } from '../model/errors';
+import type { ChatMessage } from '../model/types';
+import type { Approve } from '../permissions/types';
+import { todoPlanText } from '../todos/render';
+import { streamWhile } from './channel';
+import type { AgentEvent } from './events';
+import type { AgentState } from './loop';
+
+export interface ContextWiringOptions {
+  config: Config;
+  /** The server and key the model client uses (the demo's own server in demo mode). */
+  baseURL: string | undefined;
+  apiKey: string | undefined;
+  state: AgentState;
+  hooks: HookRegistry;
+  hookContext: { cwd: string; approve: Approve };
+  /** The session's folder, where long tool outputs are kept. */
+  dataDir: string;
+  /** The model in use now (`/model` changes it). */
+  modelName: () => string;
+  onCompact?: (messages: ChatMessage[]) => void;
+}
+
+/**
+ * The agent's context: the window per model (configured, else asked from the server), the
+ * manager that keeps requests inside it with the V1 todo list as the plan, and the spill for
+ * long tool outputs, whose size follows the window.
+ */
+export function wireContext(options: ContextWiringOptions): {
+  context: ContextManager;
+  spill: OutputSpill;
+} {
+  const { config, state, hooks, hookContext } = options;
+  const serverURL = options.baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
+  const windows = new WindowBook(config.contextWindow, (model, signal) =>
+    discoverContextWindow({
+      baseURL: serverURL,
+      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY,
+      model,
+      signal,
+    }),
+  );
+  const context = new ContextManager({
+    windows,
+    threshold: config.compactThreshold,
+    planText: () => todoPlanText(state.todos),
+    preCompact: (input, signal) =>
+      streamWhile<AgentEvent, HookOutcome>((emit) =>
+        runHooks(hooks, 'PreCompact', input, {
+          ...hookContext,
+          sessionId: state.sessionId,
+          signal,
+          emit,
+        }),
+      ),
+    ...(options.onCompact ? { onCompact: options.onCompact } : {}),
+  });
+  const spill = new OutputSpill(options.dataDir, () =>
+    spillLimits(windows.window(options.modelName())),
+  );
+  return { context, spill };
+}
+
+/** `/compact [focus]` as a turn of its own: the compaction's events, then turn_end. */
+export async function* manualCompaction(
+  context: ContextManager,
+  state: AgentState,
+  parts: RequestParts,
+  focus: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
+  let reason: 'done' | 'stopped' | 'aborted' = 'stopped';
+  try {
+    if (yield* context.compact(state, parts, 'manual', focus, signal)) reason = 'done';
+  } catch (error) {
+    if (!signal.aborted && !isAbortError(error)) throw error;
+    reason = 'aborted';
+  }
+  yield {
+    type: 'turn_end',
+    reason,
+    result: '',
+    rounds: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+}
