@@ -6,7 +6,7 @@ import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
-import { TOOLS, toolDefinitions } from '../tools/registry';
+import { offeredTools, toolDefinitions, type PlanSystem } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
@@ -14,6 +14,12 @@ import { createPermissionGate } from '../permissions/gate';
 import { saveLocalRule } from '../config/local-rules';
 import { buildSystemPrompt, loadProjectInstructions } from './prompt';
 import { runAgent, type AgentState } from './loop';
+import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
+import { currentPlanText } from './plan-text';
+import { chooseTaskListId, taskListDir } from '../tasks/list-id';
+import { readTaskList } from '../tasks/store';
+import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
+import { watchTaskList, type TaskListWatcher } from '../tasks/watch';
 
 /** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
 export interface Agent {
@@ -25,6 +31,17 @@ export interface Agent {
   readonly cwd: string;
   readonly policy: PermissionPolicy;
   todos(): Todo[];
+  /** The task list the session plans on; undefined when it uses todo_write. */
+  readonly taskListId?: string;
+  /** The task list as it is on disk now (undefined when the session uses todo_write). */
+  taskList(): Promise<TaskListSnapshot | undefined>;
+  /**
+   * Follows the task list on disk: `listener` gets tasks_updated now and after each change
+   * another process makes (an error event for a list that cannot be read). Returns stop.
+   */
+  watchTasks(listener: (event: AgentEvent) => void): () => void;
+  /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
+  planText(): Promise<string>;
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
@@ -52,6 +69,8 @@ export interface AgentOptions {
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
   onReset?: () => void;
+  /** The session plans on this task list (the session log records it). */
+  onTaskList?: (listId: string) => void;
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
@@ -73,7 +92,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     apiKey = 'demo';
   }
   const roots = [cwd, ...config.addDirs];
-  const tools: Record<string, Tool> = { ...TOOLS };
+  const plan = planSystemFor(config, options.state);
+  const tools: Record<string, Tool> = offeredTools(plan);
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
   const makeModel = () =>
@@ -117,6 +137,19 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     todos: options.state?.todos ?? [],
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
   };
+  let taskList: TaskListRef | undefined;
+  if (plan === 'tasks') {
+    const id = chooseTaskListId({
+      configured: config.taskListId,
+      recorded: options.state?.taskListId,
+      sessionId: state.sessionId,
+    });
+    state.taskListId = id;
+    taskList = { id, dir: taskListDir(config.home, id) };
+  }
+  // Recorded with the session's first event, so a session never started leaves no file.
+  let taskListRecorded = taskList === undefined || options.state?.taskListId === taskList.id;
+  const watchers = new Set<TaskListWatcher>();
   const hooks = new HookRegistry();
   hooks.on('PreToolUse', createPermissionGate(policy));
   // Hooks come from settings files: their module (with zod, for the hook schemas) loads only
@@ -136,6 +169,25 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     cwd,
     policy,
     todos: () => state.todos,
+    taskListId: taskList?.id,
+    async taskList() {
+      return taskList && { listId: taskList.id, tasks: await readTaskList(taskList.dir) };
+    },
+    watchTasks(listener) {
+      if (!taskList) return () => undefined;
+      const { id, dir } = taskList;
+      const watcher = watchTaskList(
+        dir,
+        (tasks) => listener({ type: 'tasks_updated', listId: id, tasks }),
+        { onError: (message) => listener({ type: 'error', message, fatal: false }) },
+      );
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+        watcher.close();
+      };
+    },
+    planText: () => currentPlanText(state, taskList),
     messages: () => state.messages,
     async *run(prompt, signal) {
       const events = runAgent(
@@ -153,18 +205,29 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
               toolNames: Object.keys(tools),
               mode: policy.mode,
               instructions,
+              plan,
             }),
           cwd,
           roots,
           sandbox: config.sandbox,
           maxTurns: config.maxTurns,
           reminderRounds: config.reminderRounds,
+          reminderText: plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
+          agentName: MAIN_AGENT,
+          taskList,
           onMessage: options.onMessage,
         },
         signal,
       );
+      if (!taskListRecorded && taskList) {
+        taskListRecorded = true;
+        options.onTaskList?.(taskList.id);
+      }
       try {
         for await (const event of events) {
+          // The watchers need not announce again what the loop announces.
+          if (event.type === 'tasks_updated')
+            for (const watcher of watchers) watcher.seen(event.tasks);
           for (const notice of notices.splice(0)) {
             options.onEvent?.(notice);
             yield notice;
@@ -187,9 +250,20 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       model = makeModel();
     },
     async close() {
+      for (const watcher of watchers) watcher.close();
+      watchers.clear();
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/**
+ * Which plan tools the session offers: what the config chose (--tasks, TICK_ENABLE_TASKS,
+ * the setting), else what a resumed session used. The demo's script plans with todo_write.
+ */
+function planSystemFor(config: Config, restored: Partial<AgentState> | undefined): PlanSystem {
+  if (config.demo) return 'todos';
+  return (config.tasks ?? restored?.taskListId !== undefined) ? 'tasks' : 'todos';
 }
 
 /**

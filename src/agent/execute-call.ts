@@ -4,6 +4,7 @@ import type { Tool, ToolResult } from '../tools/types';
 import type { HookContext } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { Todo } from '../todos/types';
+import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
 import { runHooks } from '../hooks/registry';
 import { parseToolInput, validateToolInput } from '../tools/registry';
 
@@ -15,12 +16,16 @@ export interface CallContext {
   roots: string[];
   sandbox: boolean;
   signal: AbortSignal;
+  /** The calling agent's name (`main` when absent). */
+  agentName?: string;
+  taskList?: TaskListRef;
 }
 
 export interface CallOutcome {
   output: string;
   status: ToolStatus;
   todos?: Todo[];
+  tasks?: TaskListSnapshot;
   /** A hook asked to end the turn. */
   stop?: string;
 }
@@ -47,7 +52,7 @@ export async function executeToolCall(
       ...(result.display ? { display: result.display } : {}),
       durationMs: Date.now() - started,
     });
-    return { output: result.output, status, todos: result.todos, stop };
+    return { output: result.output, status, todos: result.todos, tasks: result.tasks, stop };
   };
 
   const tool = ctx.tools[call.name];
@@ -92,6 +97,8 @@ export async function executeToolCall(
       roots: ctx.roots,
       signal: ctx.signal,
       sandbox: ctx.sandbox,
+      agentName: ctx.agentName ?? MAIN_AGENT,
+      taskList: ctx.taskList,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
     });
   } catch (error) {

@@ -81,6 +81,7 @@ export const settingsFileSchema = z.strictObject(
       .optional(),
     hooks: commandHookSettingsSchema.optional(),
     sandbox: z.boolean({ error: 'must be true or false' }).optional(),
+    tasks: z.boolean({ error: 'must be true or false' }).optional(),
   },
   { error: 'must be a JSON object' },
 );

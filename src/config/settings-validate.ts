@@ -72,6 +72,7 @@ function flatten(data: SettingsFileInput): Settings {
   assign('reminderRounds', data.reminder?.rounds);
   assign('permissionMode', data.permissions?.defaultMode as PermissionMode | undefined);
   assign('sandbox', data.sandbox);
+  assign('tasks', data.tasks);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

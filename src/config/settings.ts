@@ -29,6 +29,8 @@ export interface Settings {
   additionalDirectories: string[];
   hooks: CommandHookSettings;
   sandbox?: boolean;
+  /** Plan with the task tools instead of todo_write. */
+  tasks?: boolean;
 }
 
 export interface LoadedSettings {
@@ -112,6 +114,7 @@ export function mergeSettings(layers: Settings[]): Settings {
       'reminderRounds',
       'permissionMode',
       'sandbox',
+      'tasks',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

@@ -5,6 +5,7 @@ import type { Approve } from '../permissions/types';
 import type { Agent, AgentOptions } from '../agent/agent';
 import { createAgent } from '../agent/agent';
 import { formatResult, type RunSummary } from './result';
+import type { TaskListSnapshot } from '../tasks/types';
 
 /** Print mode never asks: a call that needs approval is denied and the model is told why. */
 const denyInPrintMode: Approve = async () => ({
@@ -46,6 +47,7 @@ export async function runPrintMode(
   process.once('SIGTERM', onSignal);
   const errors: string[] = [];
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
+  let tasks: TaskListSnapshot | undefined;
   try {
     if (format === 'stream-json') {
       io.stdout(
@@ -60,6 +62,10 @@ export async function runPrintMode(
       }
       if (event.type === 'turn_end') end = event;
     }
+    tasks = await agent.taskList().catch((error: unknown) => {
+      errors.push(error instanceof Error ? error.message : String(error));
+      return undefined;
+    });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -72,6 +78,7 @@ export async function runPrintMode(
     rounds: end?.rounds ?? 0,
     usage: end?.usage ?? { inputTokens: 0, outputTokens: 0 },
     todos: agent.todos(),
+    ...(tasks ? { tasks } : {}),
     sessionId: agent.sessionId,
     durationMs: Date.now() - started,
     errors,

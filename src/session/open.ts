@@ -24,6 +24,7 @@ export type SessionAgentOptions = Required<
     | 'onRevoke'
     | 'onTurnEnd'
     | 'onReset'
+    | 'onTaskList'
   >
 >;
 
@@ -147,5 +148,6 @@ function observers(
     onRevoke: (rule) => writer.revoke(rule),
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
+    onTaskList: (listId) => writer.taskList(listId),
   };
 }

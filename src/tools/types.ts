@@ -1,6 +1,7 @@
 import type { ToolAccess } from '../permissions/types';
 import type { ToolDisplay } from '../agent/events';
 import type { Todo } from '../todos/types';
+import type { TaskListRef, TaskListSnapshot } from '../tasks/types';
 import type { ObjectSchema, SchemaInput } from './schema';
 
 export interface ToolContext {
@@ -13,6 +14,10 @@ export interface ToolContext {
   onOutput: (chunk: string) => void;
   /** Run bash inside bubblewrap. */
   sandbox: boolean;
+  /** Who is calling: `main` for the top-level agent, a subagent's id otherwise. */
+  agentName: string;
+  /** The task list the task tools work on (set when they are offered). */
+  taskList?: TaskListRef;
 }
 
 export interface ToolResult {
@@ -22,6 +27,8 @@ export interface ToolResult {
   display?: ToolDisplay;
   /** Set by todo_write: the new list, which the loop stores and announces. */
   todos?: Todo[];
+  /** Set by the task tools: the list as the call left it, which the loop announces. */
+  tasks?: TaskListSnapshot;
 }
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */
