@@ -126,7 +126,9 @@ export async function readTaskList(dir: string): Promise<Task[]> {
 export async function withListLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
   await mkdir(dir, { recursive: true });
   // Loaded on the first change: only sessions that use tasks pay for it.
-  const { lock } = await import('proper-lockfile');
+  const lockfile = await import('proper-lockfile');
+  // A bundle hands the CommonJS module over as its default export; vitest as named ones.
+  const { lock } = ('default' in lockfile ? lockfile.default : lockfile) as typeof lockfile;
   let release: () => Promise<void>;
   try {
     release = await lock(dir, {
