@@ -251,4 +251,19 @@ describe('the session and the list', () => {
     expect(html.stdout).toContain('<h2>Task history</h2>');
     expect(html.stdout).toContain('<td>#2</td><td>Test the parser</td><td>pending</td>');
   });
+
+  it('--replay of a session that planned with tasks runs its task calls again, on a new list', async () => {
+    const where = place();
+    const id = await plannedSession(where);
+    const [slug] = readdirSync(join(where.home, 'projects'));
+    const file = join(where.home, 'projects', slug, `${id}.jsonl`);
+    const replay = await runTick(['-p', '--replay', file, '--output-format', 'json'], {
+      cwd: where.cwd,
+      env: { TICK_HOME: where.home },
+    });
+    expect(replay.exitCode, replay.stderr).toBe(0);
+    const out = JSON.parse(replay.stdout);
+    expect(out.task_list_id).not.toBe(id);
+    expect(out.tasks.map((t: { status: string }) => t.status)).toEqual(['completed', 'pending']);
+  });
 });
