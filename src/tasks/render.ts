@@ -1,12 +1,7 @@
 /** The task list as the model reads it: tool results and the plan re-injected after compaction. */
-import { blockedTasks, openBlockers, tag, type UpdatePlan } from './graph';
+import { blockedTasks, byIdMap, openBlockers, tag, tags } from './graph';
+import type { UpdatePlan } from './rules';
 import type { Task } from './types';
-
-const tags = (ids: readonly string[]): string => ids.map(tag).join(', ');
-
-function byIdMap(tasks: readonly Task[]): Map<string, Task> {
-  return new Map(tasks.map((task) => [task.id, task]));
-}
 
 export function taskCounts(tasks: readonly Task[]): { done: number; total: number } {
   return { done: tasks.filter((task) => task.status === 'completed').length, total: tasks.length };

@@ -7,7 +7,8 @@
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../tools/atomic-write';
-import { compareIds, planCreate, planUpdate, type Planned, type UpdatePlan } from './graph';
+import { compareIds } from './graph';
+import { planCreate, planUpdate, type Planned, type UpdatePlan } from './rules';
 import {
   TASK_STATUSES,
   type NewTaskInput,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { cycleThrough, planCreate, planUpdate, type Planned } from '../../src/tasks/graph';
+import { cycleThrough } from '../../src/tasks/graph';
+import { planCreate, planUpdate, type Planned } from '../../src/tasks/rules';
 import { createdText, renderTask, renderTaskList, updatedText } from '../../src/tasks/render';
 import { MAX_TASKS, type Task, type TaskUpdateInput } from '../../src/tasks/types';
 import { makeTask } from '../support/tasks';
