@@ -10,6 +10,7 @@ import { PromptInput, usePromptInputLines } from './PromptInput';
 import { QueuedPrompts } from './QueuedPrompts';
 import { Rule } from './Rule';
 import { StatusLine } from './StatusLine';
+import { TaskPanel, useTaskPanelLines } from './TaskPanel';
 import { TodoPanel, useTodoPanelLines } from './TodoPanel';
 import { Transcript } from './Transcript';
 import { useTerminalSize } from './useTerminalSize';
@@ -45,7 +46,9 @@ function Screen() {
   const { columns, rows } = useTerminalSize();
   useKeypress(controller);
 
-  const hasTodos = useAppState((s) => s.todos.length > 0);
+  // A session plans with todo_write or with the task tools: one panel, for the one in use.
+  const tasksMode = useAppState((s) => s.taskListId !== null);
+  const hasTodos = useAppState((s) => (s.taskListId === null ? s.todos : s.tasks).length > 0);
   const queued = useAppState((s) => s.queue.length > 0);
   const layout = frameLayout(columns, rows, hasTodos);
   const inputRows = inputRowsFor(layout);
@@ -54,7 +57,11 @@ function Screen() {
   const bottom = (approval ?? input).length;
   const remaining = Math.max(0, layout.frame - 2 - bottom - (queued ? 1 : 0));
   const panelMax = layout.wide ? remaining : todoRowsFor(remaining, hasTodos);
-  const panel = useTodoPanelLines(layout.wide ? layout.panelWidth - 2 : columns, panelMax);
+  const panelWidth = layout.wide ? layout.panelWidth - 2 : columns;
+  const todoPanel = useTodoPanelLines(panelWidth, tasksMode ? 0 : panelMax);
+  const taskPanel = useTaskPanelLines(panelWidth, tasksMode ? panelMax : 0);
+  const panel = tasksMode ? taskPanel : todoPanel;
+  const Panel = tasksMode ? TaskPanel : TodoPanel;
   const transcriptHeight = layout.wide ? remaining : remaining - panel.length;
 
   return (
@@ -65,12 +72,12 @@ function Screen() {
         <Box flexDirection="row" height={transcriptHeight}>
           <Transcript width={layout.transcriptWidth} height={transcriptHeight} />
           <Box width={1} />
-          <TodoPanel width={layout.panelWidth} maxRows={panelMax} gutter />
+          <Panel width={layout.panelWidth} maxRows={panelMax} gutter />
         </Box>
       ) : (
         <>
           <Transcript width={columns} height={transcriptHeight} />
-          {panel.length > 0 && <TodoPanel width={columns} maxRows={panelMax} />}
+          {panel.length > 0 && <Panel width={columns} maxRows={panelMax} />}
         </>
       )}
       <QueuedPrompts width={columns} />

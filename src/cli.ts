@@ -24,6 +24,11 @@ async function main(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${VERSION}\n`);
       return 0;
+    case 'tasks': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runTasksCommand } = await import('./tasks/command');
+      return runTasksCommand(command.list, config);
+    }
     case 'sessions':
     case 'export': {
       const config = await resolveConfig(flags, process.env, process.cwd());

@@ -4,6 +4,7 @@ import type { Look } from './look';
 import { markdownLines } from './markdown';
 import { sanitizeText } from './sanitize';
 import { toAnsi, type Line } from './spans';
+import { taskListRows } from './task-panel';
 import { toolCardLines } from './tool-card';
 import { committedBlock, liveBlocks, type Block } from './transcript-blocks';
 
@@ -23,7 +24,7 @@ function blockLines(block: Block, width: number, look: Look): Line[] {
 
 /**
  * The whole conversation for the normal screen after the app exits: prompts, answers,
- * tool calls with their status, and the final todo list.
+ * tool calls with their status, and the final todo list (or task list).
  */
 export function sessionText(state: AppState, width: number, look: Look): string {
   const blocks = [...state.items.map(committedBlock), ...liveBlocks(state.live, false)];
@@ -33,8 +34,9 @@ export function sessionText(state: AppState, width: number, look: Look): string 
       key: 'todos',
       item: { kind: 'todos', id: -1, todos: state.todos },
     });
-  const rows = blocks.flatMap((block) =>
-    blockLines(block, width, look).map((line) => toAnsi(line, look)),
-  );
+  const lines = blocks.flatMap((block) => blockLines(block, width, look));
+  if (state.taskListId !== null && state.tasks.length)
+    lines.push([], ...taskListRows(state.tasks, width, look));
+  const rows = lines.map((line) => toAnsi(line, look));
   return `${rows.join('\n')}\n`;
 }

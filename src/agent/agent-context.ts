@@ -16,6 +16,8 @@ import type { AgentState } from './loop';
 
 export interface ContextWiringOptions {
   config: Config;
+  /** The plan as the model should see it again after a compaction (default: the todo list). */
+  planText?: () => Promise<string>;
   /** The server and key the model client uses (the demo's own server in demo mode). */
   baseURL: string | undefined;
   apiKey: string | undefined;
@@ -51,7 +53,7 @@ export function wireContext(options: ContextWiringOptions): {
   const context = new ContextManager({
     windows,
     threshold: config.compactThreshold,
-    planText: () => todoPlanText(state.todos),
+    planText: options.planText ?? (() => todoPlanText(state.todos)),
     preCompact: (input, signal) =>
       streamWhile<AgentEvent, HookOutcome>((emit) =>
         runHooks(hooks, 'PreCompact', input, {

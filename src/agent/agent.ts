@@ -9,7 +9,13 @@ import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
-import { lookupTool, parseToolInput, TOOLS, toolDefinitions } from '../tools/registry';
+import {
+  lookupTool,
+  offeredTools,
+  parseToolInput,
+  toolDefinitions,
+  type PlanSystem,
+} from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
@@ -21,6 +27,12 @@ import type { SessionEndReason } from '../hooks/types';
 import { buildSystemPrompt, loadProjectInstructions } from './prompt';
 import { runAgent, type AgentState } from './loop';
 import { SessionHooks } from './session-hooks';
+import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
+import { currentPlanText } from './plan-text';
+import { chooseTaskListId, taskListDir } from '../tasks/list-id';
+import { readTaskList } from '../tasks/store';
+import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
+import { watchTaskList, type TaskListWatcher } from '../tasks/watch';
 
 /** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
 export interface Agent {
@@ -39,6 +51,17 @@ export interface Agent {
   compact(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is, estimated from the history (before any request). */
   contextUsage(): { tokens: number; window?: number };
+  /** The task list the session plans on; undefined when it uses todo_write. */
+  readonly taskListId?: string;
+  /** The task list as it is on disk now (undefined when the session uses todo_write). */
+  taskList(): Promise<TaskListSnapshot | undefined>;
+  /**
+   * Follows the task list on disk: `listener` gets tasks_updated now and after each change
+   * another process makes (an error event for a list that cannot be read). Returns stop.
+   */
+  watchTasks(listener: (event: AgentEvent) => void): () => void;
+  /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
+  planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
   setModel(name: string): void;
@@ -69,6 +92,8 @@ export interface AgentOptions {
    * without asking. Default: a folder in the system's temp folder.
    */
   dataDir?: string;
+  /** The session plans on this task list (the session log records it). */
+  onTaskList?: (listId: string) => void;
   /** A prompt ended (or was abandoned): the state the next prompt starts from. */
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
@@ -95,7 +120,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     apiKey = 'demo';
   }
   const roots = [cwd, ...config.addDirs];
-  const tools: Record<string, Tool> = { ...TOOLS };
+  const plan = planSystemFor(config, options.state);
+  const tools: Record<string, Tool> = offeredTools(plan);
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
   const makeModel = () =>
@@ -149,6 +175,19 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     todos: options.state?.todos ?? [],
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
   };
+  let taskList: TaskListRef | undefined;
+  if (plan === 'tasks') {
+    const id = chooseTaskListId({
+      configured: config.taskListId,
+      recorded: options.state?.taskListId,
+      sessionId: state.sessionId,
+    });
+    state.taskListId = id;
+    taskList = { id, dir: taskListDir(config.home, id) };
+  }
+  // Recorded with the session's first event, so a session never started leaves no file.
+  let taskListRecorded = taskList === undefined || options.state?.taskListId === taskList.id;
+  const watchers = new Set<TaskListWatcher>();
   const hooks = new HookRegistry();
   const permissions = createPermissionGate(policy);
   const report = (event: AgentEvent) => notices.push(event);
@@ -192,7 +231,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const instructions = await loadProjectInstructions(cwd);
   await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
   const systemPrompt = () =>
-    buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions });
+    buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions, plan });
   const requestParts = (): RequestParts => ({ model, system: systemPrompt, tools: definitions });
   const { context, spill } = wireContext({
     config,
@@ -203,12 +242,16 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     hookContext: { cwd, approve },
     dataDir,
     modelName: () => modelName,
+    planText: () => currentPlanText(state, taskList),
     onCompact: (messages) => options.onCompact?.(messages),
   });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
     try {
       for await (const event of events) {
+        // The watchers need not announce again what the loop announces.
+        if (event.type === 'tasks_updated')
+          for (const watcher of watchers) watcher.seen(event.tasks);
         for (const notice of notices.splice(0)) {
           options.onEvent?.(notice);
           yield notice;
@@ -230,10 +273,33 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     cwd,
     policy,
     transcriptPath: transcript.file,
+    taskListId: taskList?.id,
+    async taskList() {
+      return taskList && { listId: taskList.id, tasks: await readTaskList(taskList.dir) };
+    },
+    watchTasks(listener) {
+      if (!taskList) return () => undefined;
+      const { id, dir } = taskList;
+      const watcher = watchTaskList(
+        dir,
+        (tasks) => listener({ type: 'tasks_updated', listId: id, tasks }),
+        { onError: (message) => listener({ type: 'error', message, fatal: false }) },
+      );
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+        watcher.close();
+      };
+    },
+    planText: () => currentPlanText(state, taskList),
     todos: () => state.todos,
     messages: () => state.messages,
     async *run(prompt, signal) {
       await sessionHooks.ready();
+      if (!taskListRecorded && taskList) {
+        taskListRecorded = true;
+        options.onTaskList?.(taskList.id);
+      }
       yield* relay(
         runAgent(
           prompt,
@@ -251,6 +317,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
             sandbox: config.sandbox,
             maxTurns: config.maxTurns,
             reminderRounds: config.reminderRounds,
+            reminderText: plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
+            agentName: MAIN_AGENT,
+            taskList,
             context,
             spill,
             onMessage: (message) => {
@@ -283,6 +352,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       model = makeModel();
     },
     async close(reason = 'other') {
+      for (const watcher of watchers) watcher.close();
+      watchers.clear();
       await sessionHooks.end(reason, true);
       await Promise.all(closers.map((close) => close()));
     },
@@ -325,4 +396,13 @@ async function saveAllowRule(cwd: string, rule: string): Promise<string | undefi
     const message = error instanceof Error ? error.message : String(error);
     return `${rule} is allowed for this session but was not saved: ${message}`;
   }
+}
+
+/**
+ * Which plan tools the session offers: what the config chose (--tasks, TICK_ENABLE_TASKS,
+ * the setting), else what a resumed session used. The demo's script plans with todo_write.
+ */
+function planSystemFor(config: Config, restored: Partial<AgentState> | undefined): PlanSystem {
+  if (config.demo) return 'todos';
+  return (config.tasks ?? restored?.taskListId !== undefined) ? 'tasks' : 'todos';
 }

@@ -1,4 +1,5 @@
 import type { Todo } from '../todos/types';
+import type { Task } from '../tasks/types';
 import type { ApprovalRequest } from '../permissions/types';
 import type { Usage } from '../model/types';
 
@@ -56,6 +57,11 @@ export type AgentEvent =
       durationMs: number;
     }
   | { type: 'todos_updated'; todos: Todo[] }
+  /**
+   * The task list as a task tool left it, or as another process changed it (between turns
+   * too): every task, in id order.
+   */
+  | { type: 'tasks_updated'; listId: string; tasks: Task[] }
   | { type: 'reminder_injected'; text: string }
   | { type: 'permission_asked'; request: ApprovalRequest }
   | {

@@ -7,6 +7,7 @@ import type { PermissionGate } from '../permissions/gate';
 import type { HookVerdict } from '../permissions/policy-types';
 import type { Todo } from '../todos/types';
 import type { OutputSpill } from '../context/spill';
+import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
 import { runHooks } from '../hooks/registry';
 import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 
@@ -24,6 +25,9 @@ export interface CallContext {
   todos?: readonly Todo[];
   /** Keeps long results in a file; the model gets their head, tail and path. */
   spill?: OutputSpill;
+  /** The calling agent's name (`main` when absent). */
+  agentName?: string;
+  taskList?: TaskListRef;
 }
 
 export interface CallOutcome {
@@ -31,6 +35,7 @@ export interface CallOutcome {
   output: string;
   status: ToolStatus;
   todos?: Todo[];
+  tasks?: TaskListSnapshot;
   /** A hook asked to end the turn. */
   stop?: string;
 }
@@ -84,7 +89,7 @@ export async function executeToolCall(
       ...(result.display ? { display: result.display } : {}),
       durationMs: Date.now() - started,
     });
-    return { output: forModel, status, todos: result.todos, stop };
+    return { output: forModel, status, todos: result.todos, tasks: result.tasks, stop };
   };
 
   const found = lookupTool(call.name, ctx.tools);
@@ -158,6 +163,8 @@ export async function executeToolCall(
       roots: ctx.roots,
       signal: ctx.signal,
       sandbox: ctx.sandbox,
+      agentName: ctx.agentName ?? MAIN_AGENT,
+      taskList: ctx.taskList,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),

@@ -8,6 +8,7 @@ import type {
 } from '../model/types';
 import type { Tool } from '../tools/types';
 import type { Todo } from '../todos/types';
+import type { TaskListRef } from '../tasks/types';
 import type { Approve } from '../permissions/types';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
@@ -18,14 +19,17 @@ import type { OutputSpill } from '../context/spill';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
-import { REMINDER_TEXT, stepReminder } from './reminder';
+import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
 
 /** What persists across the prompts of one session. */
 export interface AgentState {
   sessionId: string;
   messages: ChatMessage[];
   todos: Todo[];
+  /** Tool rounds since a plan tool (todo_write or a task tool) was called. */
   roundsSinceTodo: number;
+  /** The task list the session works on, when it uses the task tools. */
+  taskListId?: string;
 }
 
 export interface AgentDeps {
@@ -47,6 +51,12 @@ export interface AgentDeps {
   context: ContextManager;
   /** Keeps long tool results in files; the model gets their head, tail and path. */
   spill?: OutputSpill;
+  /** The reminder's text (it names the plan tools offered); REMINDER_TEXT by default. */
+  reminderText?: string;
+  /** The agent's name: `main` at the top level (the default), a subagent's id otherwise. */
+  agentName?: string;
+  /** The task list the task tools work on. */
+  taskList?: TaskListRef;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
 }
@@ -187,15 +197,17 @@ export async function* runAgent(
         state.todos = outcome.todos;
         yield { type: 'todos_updated', todos: outcome.todos };
       }
+      if (outcome.tasks) yield { type: 'tasks_updated', ...outcome.tasks };
       stopReason ??= outcome.stop;
     }
 
-    const usedTodoWrite = turn.toolCalls.some((call) => call.name === 'todo_write');
-    const step = stepReminder(state.roundsSinceTodo, usedTodoWrite, deps.reminderRounds);
+    const usedPlanTool = turn.toolCalls.some((call) => isPlanTool(deps.tools[call.name]));
+    const step = stepReminder(state.roundsSinceTodo, usedPlanTool, deps.reminderRounds);
     state.roundsSinceTodo = step.rounds;
     if (step.remind) {
-      push({ role: 'user', content: REMINDER_TEXT });
-      yield { type: 'reminder_injected', text: REMINDER_TEXT };
+      const text = deps.reminderText ?? REMINDER_TEXT;
+      push({ role: 'user', content: text });
+      yield { type: 'reminder_injected', text };
     }
     if (stopReason !== undefined) {
       yield { type: 'error', message: `Stopped by hook: ${stopReason}`, fatal: false };

@@ -49,6 +49,7 @@ export async function startAppReplay(config: Config, file: string): Promise<AppR
       apiKey: 'replay',
       demo: false,
       model: prepared.header.model || 'replay',
+      tasks: config.tasks ?? prepared.usedTasks,
     },
     driver,
     async play(controller) {

@@ -17,7 +17,9 @@ export type Command =
     }
   | { kind: 'sessions'; action: 'list' }
   | { kind: 'sessions'; action: 'rm'; id: string }
-  | { kind: 'export'; id: string; format: 'md' | 'html' };
+  | { kind: 'export'; id: string; format: 'md' | 'html' }
+  /** `tick tasks [LIST]`: print a task list (without LIST: the one this workspace used last). */
+  | { kind: 'tasks'; list?: string };
 
 /** `--continue` picks the newest session; `--resume` without an id asks. */
 export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
@@ -53,6 +55,7 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
         disallowedTools: { type: 'string', multiple: true },
         'max-turns': { type: 'string' },
         sandbox: { type: 'boolean' },
+        tasks: { type: 'boolean' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         replay: { type: 'string' },
@@ -73,6 +76,7 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
     disallowedTools: values.disallowedTools,
     maxTurns: parseMaxTurns(values['max-turns']),
     sandbox: values.sandbox,
+    tasks: values.tasks,
   };
   if (values.help) return { command: { kind: 'help' }, flags };
   if (values.version) return { command: { kind: 'version' }, flags };
@@ -92,6 +96,11 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
   if (first === 'export' && !values.print) {
     if (!rest[0]) throw new UsageError('tick export needs a session id');
     return { command: { kind: 'export', id: rest[0], format: exportFormat(values.format) }, flags };
+  }
+
+  if (first === 'tasks' && !values.print) {
+    if (rest.length > 1) throw new UsageError('tick tasks takes at most one list id');
+    return { command: { kind: 'tasks', ...(rest[0] ? { list: rest[0] } : {}) }, flags };
   }
 
   const format = values['output-format'] ?? 'text';
@@ -176,6 +185,7 @@ Usage:
   tick --replay FILE            replay a recorded session offline
   tick sessions [rm ID]         list (or remove) this workspace's sessions
   tick export ID [--format md|html]   a readable report of a session (found from any folder)
+  tick tasks [LIST]             print a task list (default: the one this workspace used last)
 
 Options:
   -p, --print                   print mode (non-interactive)
@@ -188,9 +198,10 @@ Options:
   --cwd DIR                     workspace (default: the current folder)
   --add-dir DIR                 another root the file tools may use (repeatable)
   --sandbox                     run bash inside bubblewrap (workspace writable, no network)
+  --tasks                       plan with the task tools (task_create ...) instead of todo_write
   -v, --version                 print the version
   -h, --help                    this help
 
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
-TICK_IDLE_TIMEOUT_MS. With no model configured tick runs its built-in demo model.
+TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list). With no model configured tick runs its built-in demo model.
 `;

@@ -12,6 +12,7 @@ import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
 import type { RuleSourceInput } from '../permissions/policy-types';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
+import { isSafeListId } from '../tasks/list-id';
 
 /** The command-line flags that shape the config (parsed by the CLI, validated here). */
 export interface CliFlags {
@@ -24,6 +25,8 @@ export interface CliFlags {
   disallowedTools?: string[];
   maxTurns?: number;
   sandbox?: boolean;
+  /** --tasks: plan with the task tools. */
+  tasks?: boolean;
 }
 
 /** Used when an endpoint is configured but no model is named (OpenAI's small default). */
@@ -102,6 +105,42 @@ function maxTurnsFlag(value: number | undefined): number | undefined {
   return value;
 }
 
+/** TICK_ENABLE_TASKS: 1 (or true) turns the task tools on, 0 (or false) forces todo_write. */
+function envSwitch(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = envValue(env, name)?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be 1 or 0, got '${env[name]}'`);
+}
+
+function taskListIdEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const id = envValue(env, 'TICK_TASK_LIST_ID');
+  if (id !== undefined && !isSafeListId(id))
+    throw new ConfigError(
+      `TICK_TASK_LIST_ID must be letters, digits, '.', '_' or '-' (at most 128, not starting with '.'), got '${id}'`,
+    );
+  return id;
+}
+
+/**
+ * Which plan tools: TICK_ENABLE_TASKS=0 forces todo_write (and says so when --tasks asked
+ * otherwise); --tasks, TICK_ENABLE_TASKS=1 or the setting "tasks" choose otherwise.
+ */
+function tasksSwitch(
+  flag: boolean | undefined,
+  env: boolean | undefined,
+  setting: boolean | undefined,
+  warnings: string[],
+): boolean | undefined {
+  if (env === false) {
+    if (flag) warnings.push('--tasks is ignored: TICK_ENABLE_TASKS=0 forces todo_write');
+    return false;
+  }
+  if (flag || env) return true;
+  return setting;
+}
+
 function modelFlag(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new ConfigError('--model must not be empty');
@@ -136,10 +175,13 @@ export async function resolveConfig(
   const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
   const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
+  const tasksEnv = envSwitch(env, 'TICK_ENABLE_TASKS');
+  const taskListId = taskListIdEnv(env);
 
   const loaded = await loadSettings(workspace, home);
   const { layers, merged } = loaded;
   const warnings = [...loaded.warnings];
+  const tasks = tasksSwitch(flags.tasks, tasksEnv, merged.tasks, warnings);
 
   const addDirs: string[] = [];
   const addDir = (dir: string): void => {
@@ -219,6 +261,8 @@ export async function resolveConfig(
     ...(merged.disableBypassPermissionsMode ? { disableBypassPermissionsMode: true } : {}),
     hooks: merged.hooks,
     sandbox: flags.sandbox ?? merged.sandbox ?? false,
+    ...(tasks === undefined ? {} : { tasks }),
+    ...(taskListId ? { taskListId } : {}),
     warnings,
   };
 }

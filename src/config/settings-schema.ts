@@ -102,6 +102,7 @@ export const settingsFileSchema = z.strictObject(
         error: 'must be true or false (or an object {"enabled": true})',
       })
       .optional(),
+    tasks: z.boolean({ error: 'must be true or false' }).optional(),
   },
   { error: 'must be a JSON object' },
 );

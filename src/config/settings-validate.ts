@@ -106,6 +106,7 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   if (data.permissions?.disableBypassPermissionsMode === 'disable') {
     settings.disableBypassPermissionsMode = true;
   }
+  assign('tasks', data.tasks);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

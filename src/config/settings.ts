@@ -33,6 +33,8 @@ export interface Settings {
   sandbox?: boolean;
   /** Claude Code's `permissions.disableBypassPermissionsMode: "disable"`. */
   disableBypassPermissionsMode?: boolean;
+  /** Plan with the task tools instead of todo_write. */
+  tasks?: boolean;
 }
 
 export interface LoadedSettings {
@@ -131,6 +133,7 @@ export function mergeSettings(layers: Settings[]): Settings {
       'permissionMode',
       'sandbox',
       'disableBypassPermissionsMode',
+      'tasks',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

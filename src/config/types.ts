@@ -38,6 +38,13 @@ export interface Config {
   disableBypassPermissionsMode?: boolean;
   hooks: CommandHookSettings;
   sandbox: boolean;
+  /**
+   * Plan with the task tools (true) or todo_write (false); undefined when nothing chose, and
+   * then todo_write unless a resumed session used tasks.
+   */
+  tasks?: boolean;
+  /** TICK_TASK_LIST_ID: the task list to share (default: the session's own). */
+  taskListId?: string;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }

@@ -28,7 +28,7 @@ export interface ContextOptions {
   /** Compact before a request that would fill more than this share of the window. */
   threshold: number;
   /** The current plan as the model should see it (the rendered todo list); '' for none. */
-  planText: () => string;
+  planText: () => string | Promise<string>;
   /** Runs the PreCompact hooks; their events are passed on. */
   preCompact?: (
     input: HookInputs['PreCompact'],
@@ -145,7 +145,7 @@ export class ContextManager {
       windowOverride ??
       this.options.windows.window(modelName) ??
       Math.max(FALLBACK_WINDOW, Math.ceil(before / this.options.threshold));
-    const plan = this.options.planText();
+    const plan = await this.options.planText();
     const summaryTokens = Math.min(MAX_SUMMARY_TOKENS, Math.floor(window * SUMMARY_SHARE));
     const fixed = this.meter.measure(system, [], parts.tools);
     const target = Math.floor(window * Math.min(0.5, this.options.threshold * 0.6));

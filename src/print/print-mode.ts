@@ -6,6 +6,7 @@ import type { Agent, AgentOptions } from '../agent/agent';
 import { createAgent } from '../agent/agent';
 import { formatResult, type RunSummary } from './result';
 import { compactionLine } from '../context/format';
+import type { TaskListSnapshot } from '../tasks/types';
 
 /** Print mode never asks: a call that needs approval is denied and the model is told why. */
 const denyInPrintMode: Approve = async () => ({
@@ -48,6 +49,7 @@ export async function runPrintMode(
   const errors: string[] = [];
   let fatal: string | undefined;
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
+  let tasks: TaskListSnapshot | undefined;
   try {
     if (format === 'stream-json') {
       io.stdout(
@@ -69,6 +71,10 @@ export async function runPrintMode(
       }
       if (event.type === 'turn_end') end = event;
     }
+    tasks = await agent.taskList().catch((error: unknown) => {
+      errors.push(error instanceof Error ? error.message : String(error));
+      return undefined;
+    });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -81,6 +87,7 @@ export async function runPrintMode(
     rounds: end?.rounds ?? 0,
     usage: end?.usage ?? { inputTokens: 0, outputTokens: 0 },
     todos: agent.todos(),
+    ...(tasks ? { tasks } : {}),
     sessionId: agent.sessionId,
     durationMs: Date.now() - started,
     errors,

@@ -1,6 +1,7 @@
 import type { TurnEndReason } from '../agent/events';
 import type { Usage } from '../model/types';
 import type { Todo } from '../todos/types';
+import type { TaskListSnapshot } from '../tasks/types';
 import type { OutputFormat } from '../cli/args';
 import { assertNever } from '../util/assert-never';
 
@@ -10,6 +11,8 @@ export interface RunSummary {
   rounds: number;
   usage: Usage;
   todos: Todo[];
+  /** The task list as the run left it, when the session plans with the task tools. */
+  tasks?: TaskListSnapshot;
   sessionId: string;
   durationMs: number;
   errors: string[];
@@ -88,6 +91,9 @@ export function formatResult(
           output_tokens: summary.usage.outputTokens,
         },
         todos: summary.todos,
+        ...(summary.tasks
+          ? { task_list_id: summary.tasks.listId, tasks: summary.tasks.tasks }
+          : {}),
         errors: summary.errors,
       };
       // Text mode printed the error as it happened; here stdout is JSON, so say it on stderr too.

@@ -33,6 +33,8 @@ export async function runReplay(
     apiKey: 'replay',
     demo: false,
     model: prepared.header.model || 'replay',
+    // The recorded calls need the plan tools the recording had (unless tasks are forced off).
+    tasks: config.tasks ?? prepared.usedTasks,
   };
   const session = await openSessionForRun(replayConfig, undefined, {
     replayOf: source,

@@ -21,7 +21,7 @@ export interface CommandIO {
   stderr: (text: string) => void;
 }
 
-const processIO: CommandIO = {
+export const processIO: CommandIO = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };

@@ -1,7 +1,14 @@
 import { assertNever } from '../util/assert-never';
 import { callTitle, stamp } from './export-markdown';
 import { escapeHtml, markdownToHtml } from './markdown-html';
-import { clampOutput, modelRequests, type ReportStep, type SessionReport } from './report';
+import {
+  clampOutput,
+  modelRequests,
+  planSummary,
+  tasksByList,
+  type ReportStep,
+  type SessionReport,
+} from './report';
 
 // One inline style sheet: the file opens anywhere, offline, with nothing to fetch.
 const STYLE = `
@@ -55,10 +62,22 @@ function step(item: ReportStep): string {
   }
 }
 
+/** The task history, one table per list; nothing for a session without tasks. */
+function taskSections(report: SessionReport): string {
+  if (!report.tasks.length) return '';
+  const sections = [...tasksByList(report)].map(([listId, items]) => {
+    const rows = items.map(
+      (item) =>
+        `<tr><td>#${escapeHtml(item.id)}</td><td>${escapeHtml(item.subject)}</td><td>${escapeHtml(item.status)}</td><td>${escapeHtml(item.owner)}</td><td>${escapeHtml(item.blockedBy.map((id) => `#${id}`).join(', ') || '-')}</td><td>${stamp(item.startedAt)}</td><td>${stamp(item.finishedAt)}</td><td>${item.toolCalls.map((call) => `<code>${escapeHtml(callTitle(call))}</code>`).join(', ') || '-'}</td></tr>`,
+    );
+    return `<p>Task list <code>${escapeHtml(listId)}</code>:</p>\n<table><thead><tr><th>Task</th><th>Subject</th><th>Status</th><th>Owner</th><th>Blocked by</th><th>Started</th><th>Finished</th><th>Tool calls while in progress</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+  });
+  return `<h2>Task history</h2>\n${sections.join('\n')}\n`;
+}
+
 /** The session as one self-contained HTML page; every recorded string is escaped. */
 export function renderHtml(report: SessionReport): string {
   const { header } = report;
-  const done = report.finalTodos.filter((todo) => todo.status === 'completed').length;
   const prompts = report.prompts.map((prompt, index) =>
     [
       `<section class="turn">`,
@@ -92,13 +111,11 @@ export function renderHtml(report: SessionReport): string {
 <li>Model: ${escapeHtml(header.model || '-')}</li>
 <li>Started: ${stamp(Date.parse(header.startedAt))}</li>
 <li>Last activity: ${stamp(report.lastActivity)}</li>
-<li>Prompts: ${report.prompts.filter((prompt) => prompt.source === 'user').length} · Tool calls: ${report.toolCalls} · Todos: ${done}/${report.finalTodos.length} completed</li>
+<li>Prompts: ${report.prompts.filter((prompt) => prompt.source === 'user').length} · Tool calls: ${report.toolCalls} · ${escapeHtml(planSummary(report))}</li>
 <li>Tokens: ${report.usage.inputTokens} in, ${report.usage.outputTokens} out</li>
 ${header.replayOf ? `<li>Replay of: <code>${escapeHtml(header.replayOf)}</code></li>\n` : ''}</ul>
 ${prompts.join('\n')}
-<h2>Todo history</h2>
-${todos}
-</body>
+${taskSections(report)}${report.tasks.length && !report.todos.length ? '' : `<h2>Todo history</h2>\n${todos}\n`}</body>
 </html>
 `;
 }

@@ -2,8 +2,11 @@ import { assertNever } from '../util/assert-never';
 import {
   clampOutput,
   modelRequests,
+  planSummary,
+  tasksByList,
   type ReportToolCall,
   type SessionReport,
+  type TaskHistoryItem,
   type TodoHistoryItem,
 } from './report';
 
@@ -51,6 +54,27 @@ function todoRow(item: TodoHistoryItem, index: number): string {
   return `| ${index + 1} | ${cell(item.content)} | ${item.status} | ${stamp(item.startedAt)} | ${stamp(item.finishedAt)} | ${calls ? cell(calls) : '-'} |`;
 }
 
+function taskRow(item: TaskHistoryItem): string {
+  const calls = item.toolCalls.map((call) => inlineCode(callTitle(call))).join(', ');
+  const blockers = item.blockedBy.map((id) => `#${id}`).join(', ') || '-';
+  return `| #${item.id} | ${cell(item.subject)} | ${item.status} | ${cell(item.owner)} | ${blockers} | ${stamp(item.startedAt)} | ${stamp(item.finishedAt)} | ${calls ? cell(calls) : '-'} |`;
+}
+
+function taskHistory(report: SessionReport): string[] {
+  const out: string[] = ['', '## Task history'];
+  for (const [listId, items] of tasksByList(report)) {
+    out.push('', `Task list ${inlineCode(listId)}:`, '');
+    out.push(
+      '| Task | Subject | Status | Owner | Blocked by | Started | Finished | Tool calls while in progress |',
+    );
+    out.push(
+      '|------|---------|--------|-------|------------|---------|----------|------------------------------|',
+    );
+    for (const item of items) out.push(taskRow(item));
+  }
+  return out;
+}
+
 function quote(text: string): string {
   return text
     .split('\n')
@@ -61,7 +85,6 @@ function quote(text: string): string {
 /** The session as a Markdown report: prompts, answers, tool calls, the todo list's history. */
 export function renderMarkdown(report: SessionReport): string {
   const { header } = report;
-  const done = report.finalTodos.filter((todo) => todo.status === 'completed').length;
   const out: string[] = [
     `# tick session ${header.id}`,
     '',
@@ -69,7 +92,7 @@ export function renderMarkdown(report: SessionReport): string {
     `- Model: ${header.model || '-'}`,
     `- Started: ${stamp(Date.parse(header.startedAt))}`,
     `- Last activity: ${stamp(report.lastActivity)}`,
-    `- Prompts: ${report.prompts.filter((prompt) => prompt.source === 'user').length} · Tool calls: ${report.toolCalls} · Todos: ${done}/${report.finalTodos.length} completed`,
+    `- Prompts: ${report.prompts.filter((prompt) => prompt.source === 'user').length} · Tool calls: ${report.toolCalls} · ${planSummary(report)}`,
     `- Tokens: ${report.usage.inputTokens} in, ${report.usage.outputTokens} out`,
   ];
   if (header.replayOf) out.push(`- Replay of: ${inlineCode(header.replayOf)}`);
@@ -101,6 +124,9 @@ export function renderMarkdown(report: SessionReport): string {
       out.push('', `_Ended: ${prompt.end.reason} after ${modelRequests(prompt.end.rounds)}._`);
     else out.push('', '_Did not finish (interrupted)._');
   });
+  if (report.tasks.length) out.push(...taskHistory(report));
+  // A session that planned with tasks has no todo list to speak of.
+  if (report.tasks.length && !report.todos.length) return `${out.join('\n')}\n`;
   out.push('', '## Todo history', '');
   if (report.todos.length === 0) {
     out.push('No todo list was written.');

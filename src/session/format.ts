@@ -68,6 +68,13 @@ export interface StateRecord {
   roundsSinceTodo: number;
 }
 
+/** The session plans with the task tools on this list (written when a run starts using it). */
+export interface TaskListRecord {
+  kind: 'task_list';
+  t: number;
+  listId: string;
+}
+
 /** /clear: what came before is no longer the conversation (grants stay). */
 export interface ClearRecord {
   kind: 'clear';
@@ -115,10 +122,23 @@ export type SessionRecord =
   | GrantRecord
   | RevokeRecord
   | StateRecord
+  | TaskListRecord
   | ClearRecord
   | CompactRecord
   | OutputRecord
   | TornRecord;
+
+/**
+ * The plan tools by name (todo_write, the task tools): they reset the reminder's count and
+ * are not work done "while" a plan item was in progress. Readers of a log do not load tools.
+ */
+export const PLAN_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'todo_write',
+  'task_create',
+  'task_get',
+  'task_update',
+  'task_list',
+]);
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */
 export const UNRECORDED_EVENTS: ReadonlySet<AgentEvent['type']> = new Set([

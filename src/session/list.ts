@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../config/types';
-import type { Todo } from '../todos/types';
 import { SessionError } from './format';
 import { liveLockOwner } from './lock';
 import { isSafeSessionId, lockFile, sessionDir, sessionFile } from './paths';
@@ -20,7 +19,10 @@ export interface SessionSummary {
   firstPrompt: string;
   /** Prompts the user typed. */
   prompts: number;
+  /** The plan's progress: the last todo list, or the last task list of a session using tasks. */
   todos: { done: number; total: number };
+  /** The task list the session recorded, when it plans with the task tools. */
+  taskListId?: string;
   /** The pid of a live tick process writing it now. */
   inUseBy?: number;
   /** Why the file cannot be resumed (corrupt, foreign, newer format). */
@@ -50,10 +52,12 @@ export function summarise(file: string): SessionSummary {
     const parsed = readSessionFile(file);
     let firstPrompt = '';
     let prompts = 0;
-    let todos: Todo[] = [];
+    let todos: { status: string }[] = [];
+    let taskListId: string | undefined;
     let lastActivity = Date.parse(parsed.header.startedAt) || 0;
     for (const record of parsed.records) {
       lastActivity = Math.max(lastActivity, record.t);
+      if (record.kind === 'task_list') taskListId = record.listId;
       if (record.kind !== 'event') continue;
       const { event } = record;
       if (event.type === 'user_prompt' && event.source === 'user') {
@@ -61,6 +65,7 @@ export function summarise(file: string): SessionSummary {
         if (!firstPrompt) firstPrompt = event.text;
       }
       if (event.type === 'todos_updated') todos = event.todos;
+      if (event.type === 'tasks_updated') todos = event.tasks;
     }
     return {
       ...base,
@@ -74,6 +79,7 @@ export function summarise(file: string): SessionSummary {
         done: todos.filter((todo) => todo.status === 'completed').length,
         total: todos.length,
       },
+      ...(taskListId ? { taskListId } : {}),
     };
   } catch (error) {
     let mtime = 0;

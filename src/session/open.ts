@@ -26,6 +26,7 @@ export type SessionAgentOptions = Required<
     | 'onReset'
     | 'onCompact'
     | 'dataDir'
+    | 'onTaskList'
   >
 >;
 
@@ -155,5 +156,6 @@ function observers(
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
     onCompact: (messages) => writer.compact(messages),
+    onTaskList: (listId) => writer.taskList(listId),
   };
 }

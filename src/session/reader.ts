@@ -190,6 +190,10 @@ function readRecord(
         line,
         roundsSinceTodo: typeof value.roundsSinceTodo === 'number' ? value.roundsSinceTodo : 0,
       };
+    case 'task_list':
+      if (typeof value.listId !== 'string')
+        throw new SessionFileError(file, line, 'task_list record has no listId');
+      return { kind: 'task_list', t, line, listId: value.listId };
     case 'clear':
       return { kind: 'clear', t, line };
     case 'compact': {

@@ -15,6 +15,8 @@ export interface PreparedReplay {
   turns: ScriptedTurn[][];
   /** What happened to each tool call per prompt, for the recorded approvals. */
   outcomes: Map<string, RecordedOutcome[]>;
+  /** The recording planned with the task tools: the replay offers them too. */
+  usedTasks: boolean;
 }
 
 /** Whether a recorded call was allowed to run, and the text a denial gave the model. */
@@ -34,7 +36,9 @@ export async function prepareReplay(file: string): Promise<PreparedReplay> {
   const turns: ScriptedTurn[][] = [];
   const outcomes = new Map<string, RecordedOutcome[]>();
   const denials = new Map<string, string | undefined>();
+  let usedTasks = false;
   for (const record of parsed.records) {
+    if (record.kind === 'task_list') usedTasks = true;
     const group = turns.length - 1;
     if (record.kind === 'message') {
       if (record.message.role === 'assistant' && group >= 0) {
@@ -72,7 +76,7 @@ export async function prepareReplay(file: string): Promise<PreparedReplay> {
         break;
     }
   }
-  return { header: parsed.header, prompts, script: turns.flat(), turns, outcomes };
+  return { header: parsed.header, prompts, script: turns.flat(), turns, outcomes, usedTasks };
 }
 
 function outcomeKey(prompt: number, callId: string): string {

@@ -2,8 +2,12 @@ import { compactionLine } from '../context/format';
 import type { ToolStatus, TurnEndReason } from '../agent/events';
 import type { Usage } from '../model/types';
 import type { Todo, TodoStatus } from '../todos/types';
-import type { HeaderRecord } from './format';
+import type { TaskListSnapshot } from '../tasks/types';
+import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
 import type { ParsedSession } from './reader';
+import { taskLabel, updateTaskHistory, type TaskHistoryItem } from './task-history';
+
+export type { TaskHistoryItem } from './task-history';
 
 /** A tool call as the report shows it. */
 export interface ReportToolCall {
@@ -14,7 +18,7 @@ export interface ReportToolCall {
   output: string;
   durationMs: number;
   t: number;
-  /** Todo items that were in progress when the call started. */
+  /** Todo items (and tasks, as `#2 subject`) that were in progress when the call started. */
   duringTodos: string[];
   /** How the permission gate decided, when it was consulted ("allowed by user"). */
   permission?: string;
@@ -50,6 +54,10 @@ export interface SessionReport {
   prompts: ReportPrompt[];
   todos: TodoHistoryItem[];
   finalTodos: Todo[];
+  /** Every task the session saw, by list and id (empty when it used todo_write). */
+  tasks: TaskHistoryItem[];
+  /** The last task list announced. */
+  finalTasks?: TaskListSnapshot;
   toolCalls: number;
   usage: Usage;
   lastActivity: number;
@@ -60,6 +68,9 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   const prompts: ReportPrompt[] = [];
   const calls = new Map<string, ReportToolCall>();
   const history = new Map<string, TodoHistoryItem>();
+  const taskHistory = new Map<string, TaskHistoryItem>();
+  let activeTasks: TaskHistoryItem[] = [];
+  let finalTasks: TaskListSnapshot | undefined;
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   let finalTodos: Todo[] = [];
   let inProgress: string[] = [];
@@ -74,7 +85,8 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   const callFor = (id: string, name: string, t: number): ReportToolCall => {
     const open = calls.get(id);
     if (open) return open;
-    const during = name === 'todo_write' ? [] : [...inProgress];
+    const planTool = PLAN_TOOL_NAMES.has(name);
+    const during = planTool ? [] : [...inProgress, ...activeTasks.map(taskLabel)];
     const call: ReportToolCall = {
       id,
       name,
@@ -88,7 +100,10 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     calls.set(id, call);
     current(t).steps.push({ kind: 'tool', call });
     toolCalls += 1;
-    for (const content of during) history.get(content)?.toolCalls.push(call);
+    if (!planTool) {
+      for (const content of inProgress) history.get(content)?.toolCalls.push(call);
+      for (const task of activeTasks) task.toolCalls.push(call);
+    }
     return call;
   };
 
@@ -126,6 +141,10 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         finalTodos = event.todos;
         inProgress = updateHistory(history, event.todos, t);
         break;
+      case 'tasks_updated':
+        finalTasks = { listId: event.listId, tasks: event.tasks };
+        activeTasks = updateTaskHistory(taskHistory, event, t);
+        break;
       case 'reminder_injected':
         current(t).steps.push({ kind: 'note', text: 'Reminder sent: update your todos', t });
         break;
@@ -160,6 +179,8 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     prompts,
     todos: [...history.values()],
     finalTodos,
+    tasks: [...taskHistory.values()],
+    ...(finalTasks ? { finalTasks } : {}),
     toolCalls,
     usage,
     lastActivity,
@@ -194,6 +215,21 @@ function updateHistory(history: Map<string, TodoHistoryItem>, todos: Todo[], t: 
 /** `1 model request`, `3 model requests`. */
 export function modelRequests(count: number): string {
   return `${count} model request${count === 1 ? '' : 's'}`;
+}
+
+/** The plan's progress for the report's header: `Todos: 1/3 completed` or `Tasks: ...`. */
+export function planSummary(report: SessionReport): string {
+  const plan = report.finalTasks?.tasks ?? report.finalTodos;
+  const done = plan.filter((item) => item.status === 'completed').length;
+  return `${report.finalTasks ? 'Tasks' : 'Todos'}: ${done}/${plan.length} completed`;
+}
+
+/** The task history by list, in the order the lists were first seen. */
+export function tasksByList(report: SessionReport): Map<string, TaskHistoryItem[]> {
+  const lists = new Map<string, TaskHistoryItem[]>();
+  for (const item of report.tasks)
+    lists.set(item.listId, [...(lists.get(item.listId) ?? []), item]);
+  return lists;
 }
 
 /** A tool output cut to what a reader can take in, saying how much was left out. */

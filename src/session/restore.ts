@@ -2,7 +2,7 @@ import type { AgentEvent } from '../agent/events';
 import type { AgentState } from '../agent/loop';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
-import type { HeaderRecord } from './format';
+import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
 
@@ -30,7 +30,10 @@ export interface RestoredSession {
 export function restoreSession(parsed: ParsedSession): RestoredSession {
   const grantedRules: string[] = [];
   let current: ReadRecord[] = [];
+  // The list outlives /clear: it is on disk, and the conversation after it plans there too.
+  let taskListId: string | undefined;
   for (const record of parsed.records) {
+    if (record.kind === 'task_list') taskListId = record.listId;
     if (record.kind === 'grant' && !grantedRules.includes(record.rule))
       grantedRules.push(record.rule);
     if (record.kind === 'revoke' && grantedRules.includes(record.rule))
@@ -71,7 +74,13 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     id: parsed.header.id,
     file: parsed.file,
     header: parsed.header,
-    state: { sessionId: parsed.header.id, messages, todos, roundsSinceTodo },
+    state: {
+      sessionId: parsed.header.id,
+      messages,
+      todos,
+      roundsSinceTodo,
+      ...(taskListId ? { taskListId } : {}),
+    },
     grantedRules,
     events,
     notices: [...parsed.notices],
@@ -86,15 +95,15 @@ function isReminder(content: ChatMessage['content']): boolean {
 
 /**
  * The reminder counter between state records (a crash mid-prompt leaves none): a tool round
- * without todo_write counts one, todo_write or a reminder resets it, as in the loop.
+ * without a plan tool counts one, a plan tool or a reminder resets it, as in the loop.
  */
 function stepRounds(rounds: number, message: ChatMessage): number {
   if (message.role === 'user' && isReminder(message.content)) return 0;
   if (message.role !== 'assistant' || !message.tool_calls?.length) return rounds;
-  const usedTodoWrite = message.tool_calls.some(
-    (call) => call.type === 'function' && call.function.name === 'todo_write',
+  const usedPlanTool = message.tool_calls.some(
+    (call) => call.type === 'function' && PLAN_TOOL_NAMES.has(call.function.name),
   );
-  return usedTodoWrite ? 0 : rounds + 1;
+  return usedPlanTool ? 0 : rounds + 1;
 }
 
 /** Tool calls of the last assistant message that have no tool result after them. */

@@ -125,6 +125,10 @@ export class SessionWriter {
     this.write({ kind: 'state', t: Date.now(), roundsSinceTodo });
   }
 
+  taskList(listId: string): void {
+    this.write({ kind: 'task_list', t: Date.now(), listId });
+  }
+
   clear(): void {
     this.write({ kind: 'clear', t: Date.now() });
   }

@@ -27,6 +27,13 @@ export interface SessionAgent {
   readonly cwd: string;
   readonly policy: SessionPolicy;
   todos(): Todo[];
+  /** The task list the session uses; undefined when it plans with todo_write. */
+  readonly taskListId?: string;
+  /**
+   * Follows the task list on disk: `listener` gets a tasks_updated event now and whenever
+   * another process changes the list. Returns the function that stops it.
+   */
+  watchTasks?(listener: (event: AgentEvent) => void): () => void;
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;

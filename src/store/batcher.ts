@@ -16,16 +16,18 @@ const URGENCY: Partial<Record<AgentEvent['type'], Urgency>> = {
   // The panel's new list goes out with its card before the loop builds its next request
   // (which would hold a later frame back by milliseconds).
   todos_updated: 'now',
+  tasks_updated: 'now',
 };
 
-/** A successful plan-tool result: its new list follows in a later event. */
+/** A successful plan-tool result (todo_write, a task tool): its list follows in a later event. */
 function awaitsPlan(event: AgentEvent | undefined): boolean {
-  return (
-    event?.type === 'tool_result' &&
-    event.status === 'ok' &&
-    presentationOf(event.name).kind === 'plan'
-  );
+  if (event?.type !== 'tool_result' || event.status !== 'ok') return false;
+  const { kind } = presentationOf(event.name);
+  return kind === 'plan' || kind === 'tasks';
 }
+
+const isPlanList = (event: AgentEvent): boolean =>
+  event.type === 'todos_updated' || event.type === 'tasks_updated';
 
 export interface BatcherOptions {
   now?: () => number;
@@ -54,14 +56,14 @@ export class EventBatcher {
 
   push(event: AgentEvent): void {
     this.buffer.push(event);
-    if (event.type === 'todos_updated') this.clearSettle();
+    if (isPlanList(event)) this.clearSettle();
     if (this.settleTimer) return;
     this.frames.request(URGENCY[event.type] ?? 'paced');
   }
 
   /**
-   * The frame's events step: everything buffered, except that a todo_write result waits
-   * for its todos_updated (which the loop yields after the call's hooks, maybe a macrotask
+   * The frame's events step: everything buffered, except that a plan tool's result waits
+   * for its todos_updated or tasks_updated (which the loop yields after the call's hooks, maybe a macrotask
    * later) so the card and the panel change in the same frame; it goes anyway after
    * TODO_SETTLE_MS.
    */

@@ -2,6 +2,7 @@ import { removeLocalRule } from '../config/local-rules';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import type { SessionAgent } from './agent-port';
 import { commit } from './reducer';
+import { renderTaskList } from '../tasks/render';
 import type { AppStore } from './store';
 import type { InfoTone } from './types';
 
@@ -10,7 +11,7 @@ export const HELP_TEXT = [
   '  /help              this help',
   '  /clear             start a new conversation',
   '  /compact [focus]   summarise the older history now (the plan is kept)',
-  '  /todos             print the todo list',
+  '  /todos, /tasks     print the plan (the todo list or the task list)',
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
@@ -117,8 +118,11 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     case '/compact':
       if (!agent.compact) return say(host, 'This agent cannot compact its context.', 'error');
       return host.compact(args.join(' '));
-    case '/todos': {
-      const todos = host.store.getState().todos;
+    case '/todos':
+    case '/tasks': {
+      const { todos, tasks, taskListId } = host.store.getState();
+      if (taskListId !== null)
+        return say(host, `Task list ${taskListId}\n${renderTaskList(tasks)}`);
       if (!todos.length) return say(host, 'No todos yet.');
       host.store.setState((state) => commit(state, { kind: 'todos', todos }));
       return;

@@ -56,6 +56,8 @@ export class AppController {
   private clock: ReturnType<typeof setInterval> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCtrlC = -Infinity;
+  /** Stops following the task list on disk. */
+  private stopWatchingTasks: (() => void) | undefined;
   /** How the last turn ended (for `play`). */
   private lastEnd: TurnEndReason | undefined;
   private exiting = false;
@@ -89,12 +91,16 @@ export class AppController {
       mode: agent.policy.mode,
       demo: agent.demo,
       context: agent.contextUsage?.() ?? state.context,
+      taskListId: agent.taskListId ?? null,
       items: state.items.map((item) =>
         item.kind === 'banner'
           ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo }
           : item,
       ),
     }));
+    // Another process's changes to the list reach the panel between turns too.
+    this.stopWatchingTasks?.();
+    this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
     if (!this.busy) this.runQueued();
   }
 
@@ -356,6 +362,7 @@ export class AppController {
     this.approvals.denyAll('tick is exiting');
     if (this.running) await Promise.race([this.running, delay(3000)]);
     this.stopClock();
+    this.stopWatchingTasks?.();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();
     this.batcher.dispose();

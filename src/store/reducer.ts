@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../agent/events';
-import type { Todo } from '../todos/types';
 import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
 import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
@@ -86,14 +85,16 @@ function updateCard(
   return { ...state, live: { ...state.live, tools: nextTools } };
 }
 
-function todoStarts(
+/** When each in-progress item (by key) started: kept from before, or now for a newly started one. */
+function startTimes<T extends { status: string }>(
   previous: Record<string, number>,
-  todos: Todo[],
+  items: readonly T[],
+  keyOf: (item: T) => string,
   now: number,
 ): Record<string, number> {
   const starts: Record<string, number> = {};
-  for (const todo of todos) {
-    if (todo.status === 'in_progress') starts[todo.content] = previous[todo.content] ?? now;
+  for (const item of items) {
+    if (item.status === 'in_progress') starts[keyOf(item)] = previous[keyOf(item)] ?? now;
   }
   return starts;
 }
@@ -219,12 +220,19 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       return {
         ...state,
         todos: event.todos,
-        todoStartedAt: todoStarts(state.todoStartedAt, event.todos, now),
+        todoStartedAt: startTimes(state.todoStartedAt, event.todos, (todo) => todo.content, now),
+      };
+    case 'tasks_updated':
+      return {
+        ...state,
+        taskListId: event.listId,
+        tasks: event.tasks,
+        taskStartedAt: startTimes(state.taskStartedAt, event.tasks, (task) => task.id, now),
       };
     case 'reminder_injected':
       return commit(state, {
         kind: 'info',
-        text: 'Reminded the model to update its todo list.',
+        text: `Reminded the model to update its ${state.taskListId === null ? 'todo' : 'task'} list.`,
         tone: 'dim',
       });
     case 'permission_asked':

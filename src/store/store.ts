@@ -12,6 +12,8 @@ export interface InitialSession {
   cwd: string;
   /** `tick --replay FILE`: the recorded session being played again. */
   replayOf?: string;
+  /** The task list, when the session plans with the task tools. */
+  taskListId?: string;
 }
 
 export function initialState(session: InitialSession): AppState {
@@ -30,6 +32,9 @@ export function initialState(session: InitialSession): AppState {
     live: EMPTY_LIVE,
     todos: [],
     todoStartedAt: {},
+    taskListId: session.taskListId ?? null,
+    tasks: [],
+    taskStartedAt: {},
     pendingApproval: null,
     status: 'idle',
     turnStartedAt: null,

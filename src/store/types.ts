@@ -2,6 +2,7 @@ import type { ToolDisplay } from '../agent/events';
 import type { Usage } from '../model/types';
 import type { ApprovalRequest, PermissionMode } from '../permissions/types';
 import type { Todo } from '../todos/types';
+import type { Task } from '../tasks/types';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
@@ -89,6 +90,12 @@ export interface AppState {
   todos: Todo[];
   /** When each in-progress todo (by content) started, for its seconds counter. */
   todoStartedAt: Record<string, number>;
+  /** The task list the session uses; null when it plans with todo_write. */
+  taskListId: string | null;
+  /** The task list as last announced (by a task tool, or the folder watcher). */
+  tasks: Task[];
+  /** When each in-progress task (by id) started, for its seconds counter. */
+  taskStartedAt: Record<string, number>;
   pendingApproval: PendingApproval | null;
   status: SessionStatus;
   /** Start of the running turn. */

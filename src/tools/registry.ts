@@ -5,10 +5,14 @@ import { bash } from './bash';
 import { edit_file } from './edit-file';
 import { glob } from './glob';
 import { read_file } from './read-file';
+import { task_create } from './task-create';
+import { task_get } from './task-get';
+import { task_list } from './task-list';
+import { task_update } from './task-update';
 import { todo_write } from './todo-write';
 import { write_file } from './write-file';
 
-/** Every tool the model gets. Adding a tool: one file, one line here. */
+/** Every tool tick has (offeredTools picks a session's set). Adding a tool: one file, one line here. */
 export const TOOLS = {
   bash,
   read_file,
@@ -16,10 +20,31 @@ export const TOOLS = {
   edit_file,
   glob,
   todo_write,
+  task_create,
+  task_get,
+  task_update,
+  task_list,
 } satisfies Record<string, Tool>;
 
 export type ToolName = keyof typeof TOOLS;
 export const TOOL_NAMES = Object.keys(TOOLS) as ToolName[];
+
+/** The plan system a session uses: V1's todo_write, or V2's task tools. */
+export type PlanSystem = 'todos' | 'tasks';
+
+/**
+ * The tools the model is offered: everything but the other plan system's tools (told apart
+ * by the kind they declare), so exactly one set of plan tools is offered.
+ */
+export function offeredTools(
+  plan: PlanSystem,
+  tools: Record<string, Tool> = TOOLS,
+): Record<string, Tool> {
+  const left = plan === 'tasks' ? 'plan' : 'tasks';
+  return Object.fromEntries(
+    Object.entries(tools).filter(([, tool]) => tool.presentation.kind !== left),
+  );
+}
 
 type ToolSet = Readonly<Record<string, Tool>> | readonly Tool[];
 

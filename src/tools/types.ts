@@ -1,6 +1,7 @@
 import type { ToolAccess } from '../permissions/types';
 import type { ToolDisplay } from '../agent/events';
 import type { Todo } from '../todos/types';
+import type { TaskListRef, TaskListSnapshot } from '../tasks/types';
 import type { ObjectSchema, SchemaInput } from './schema';
 
 export interface ToolContext {
@@ -20,6 +21,10 @@ export interface ToolContext {
    * read_file may page through.
    */
   outputFile?: string;
+  /** Who is calling: `main` for the top-level agent, a subagent's id otherwise. */
+  agentName: string;
+  /** The task list the task tools work on (set when they are offered). */
+  taskList?: TaskListRef;
 }
 
 export interface ToolResult {
@@ -31,6 +36,12 @@ export interface ToolResult {
   todos?: Todo[];
   /** What Claude Code hook scripts get after the call (see ClaudeToolOutcome). */
   claude?: ClaudeToolOutcome;
+  /** The file holding the whole output when `output` is cut (ToolContext.outputFile). */
+  outputFile?: string;
+  /** How long the whole output is, when `output` is cut. */
+  outputChars?: number;
+  /** Set by the task tools: the list as the call left it, which the loop announces. */
+  tasks?: TaskListSnapshot;
 }
 
 /**
@@ -62,10 +73,6 @@ export interface ClaudeCodeFace<I> {
     toolInput: Record<string, unknown>,
     ctx: ClaudeFaceContext,
   ): Record<string, unknown>;
-  /** The file holding the whole output when `output` is cut (ToolContext.outputFile). */
-  outputFile?: string;
-  /** How long the whole output is, when `output` is cut. */
-  outputChars?: number;
 }
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */

@@ -21,8 +21,11 @@ const START_PATH = [
   'src/session/open.ts',
   'src/agent/agent.ts',
 ];
-/** zod (settings files only) and what the tools need only when they run. */
-const HEAVY = ['zod', 'execa', 'fast-glob', 'ignore', 'diff'];
+/**
+ * zod (settings files only) and what the tools need only when they run (proper-lockfile, with
+ * graceful-fs, which patches `fs` as it loads: only when a task list first changes).
+ */
+const HEAVY = ['zod', 'execa', 'fast-glob', 'ignore', 'diff', 'proper-lockfile', 'graceful-fs'];
 
 const packageOf = (input: string) =>
   /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];

@@ -27,6 +27,7 @@ export function makeContext(cwd: string, overrides: Partial<ToolContext> = {}): 
     signal: controller.signal,
     onOutput: (chunk) => chunks.push(chunk),
     sandbox: false,
+    agentName: 'main',
     ...overrides,
     chunks,
     controller,

@@ -80,4 +80,16 @@ describe('parseCliArgs', () => {
     );
     expect(() => parseCliArgs(['--bogus'])).toThrow(UsageError);
   });
+
+  it('tasks: the --tasks switch and `tick tasks [LIST]`', () => {
+    expect(parseCliArgs(['--tasks', '-p', 'go']).flags.tasks).toBe(true);
+    expect(parseCliArgs(['-p', 'go']).flags.tasks).toBeUndefined();
+    expect(parseCliArgs(['tasks']).command).toEqual({ kind: 'tasks' });
+    expect(parseCliArgs(['tasks', 'team']).command).toEqual({ kind: 'tasks', list: 'team' });
+    expect(() => parseCliArgs(['tasks', 'a', 'b'])).toThrow(
+      new UsageError('tick tasks takes at most one list id'),
+    );
+    // With -p, "tasks" is the prompt.
+    expect(parseCliArgs(['-p', 'tasks']).command).toMatchObject({ kind: 'run', prompt: 'tasks' });
+  });
 });

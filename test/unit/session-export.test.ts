@@ -198,6 +198,7 @@ function answerReport(answer: string, rounds: number): SessionReport {
       },
     ],
     todos: [],
+    tasks: [],
     finalTodos: [],
     toolCalls: 0,
     usage: { inputTokens: 1, outputTokens: 1 },

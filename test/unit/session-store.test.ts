@@ -185,6 +185,33 @@ describe('session file writing and reading', () => {
     expect(restoreSession(readSessionFile(file)).state.roundsSinceTodo).toBe(3);
   });
 
+  it('reopens the recorded task list across /clear; a task tool resets the reminder count', () => {
+    const file = newFile();
+    const writer = SessionWriter.create(file, header());
+    writer.taskList('team-list');
+    writer.state(2);
+    writer.clear();
+    writer.message({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 't', type: 'function', function: { name: 'task_list', arguments: '{}' } }],
+    });
+    writer.message({ role: 'tool', tool_call_id: 't', content: 'No tasks yet.' });
+    writer.close();
+    const { state } = restoreSession(readSessionFile(file));
+    expect(state.taskListId).toBe('team-list');
+    expect(state.roundsSinceTodo).toBe(0);
+  });
+
+  it('a task_list record without its list id is an error naming the line', () => {
+    const file = newFile();
+    const writer = SessionWriter.create(file, header());
+    writer.state(0);
+    writer.close();
+    appendFileSync(file, `${JSON.stringify({ kind: 'task_list', t: 1 })}\n`);
+    expect(() => readSessionFile(file)).toThrow(`${file} line 3: task_list record has no listId`);
+  });
+
   it('answers tool calls a crash left without results, so the history is valid for the API', () => {
     const file = newFile();
     const writer = SessionWriter.create(file, header());

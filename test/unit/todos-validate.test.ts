@@ -10,6 +10,7 @@ const ctx: ToolContext = {
   signal: new AbortController().signal,
   onOutput: () => undefined,
   sandbox: false,
+  agentName: 'main',
 };
 
 const item = (content: string, status: string, extra: object = {}) => ({

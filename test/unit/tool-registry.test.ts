@@ -3,13 +3,14 @@ import {
   TOOLS,
   TOOL_NAMES,
   lookupTool,
+  offeredTools,
   parseToolInput,
   toolDefinitions,
   validateToolInput,
 } from '../../src/tools/registry';
 
 describe('the registry', () => {
-  it('holds exactly the six tools, each under its own name', () => {
+  it('holds exactly the ten tools, each under its own name', () => {
     expect(TOOL_NAMES).toEqual([
       'bash',
       'read_file',
@@ -17,14 +18,30 @@ describe('the registry', () => {
       'edit_file',
       'glob',
       'todo_write',
+      'task_create',
+      'task_get',
+      'task_update',
+      'task_list',
     ]);
     for (const [key, tool] of Object.entries(TOOLS)) expect(tool.name).toBe(key);
+  });
+
+  it('offers one set of plan tools: todo_write, or the four task tools', () => {
+    const common = ['bash', 'read_file', 'write_file', 'edit_file', 'glob'];
+    expect(Object.keys(offeredTools('todos'))).toEqual([...common, 'todo_write']);
+    expect(Object.keys(offeredTools('tasks'))).toEqual([
+      ...common,
+      'task_create',
+      'task_get',
+      'task_update',
+      'task_list',
+    ]);
   });
 
   it('finds a tool by name and words an unknown one', () => {
     const found = lookupTool('glob');
     expect(found.ok && found.tool.name).toBe('glob');
-    expect(lookupTool('Bash')).toEqual({
+    expect(lookupTool('Bash', offeredTools('todos'))).toEqual({
       ok: false,
       error:
         "Error: unknown tool 'Bash'. Available tools: bash, read_file, write_file, edit_file, glob, todo_write",
@@ -186,6 +203,7 @@ describe('parseToolInput', () => {
       signal: new AbortController().signal,
       onOutput: () => {},
       sandbox: false,
+      agentName: 'main',
     });
     expect(result.todos).toEqual([{ content: 'a', status: 'pending' }]);
   });

@@ -1,0 +1,151 @@
+import { formatSeconds } from './format';
+import { glyphs, spinnerSpan, type Look } from './look';
+import type { Line, Span, Style } from './spans';
+import { lineWidth, truncateLine, wrapLine } from './wrap';
+
+/** One row of a plan panel: a todo, or a task with its id, blockers and owner. */
+export interface ChecklistItem {
+  /** What its start time is kept under in `startedAt` (a todo's content, a task's id). */
+  key: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  text: string;
+  /** Shown instead of `text` while it is in progress ("Running tests"). */
+  activeForm?: string;
+  /** Before the text (a task's `#2`). */
+  prefix?: Span[];
+  /** After the text (a task's `blocked by #1`, its owner). */
+  suffix?: Span[];
+}
+
+export interface ChecklistView {
+  look: Look;
+  now: number;
+  /** When each in-progress item (by key) started. */
+  startedAt: Record<string, number>;
+  /** The spinner turns and the seconds count (a turn is running). */
+  animate: boolean;
+  /** Ctrl+T: only the header line. */
+  collapsed: boolean;
+  /** Rows the panel may use; it summarises what does not fit. */
+  maxRows: number;
+}
+
+export function checklistCounts(items: readonly { status: string }[]): {
+  done: number;
+  total: number;
+} {
+  return { done: items.filter((item) => item.status === 'completed').length, total: items.length };
+}
+
+const ACTIVE: Style = { fg: 'cyan', bold: true };
+
+/** The item's mark: ☐, a spinner (while a turn runs) or ▸, ☑; `[ ]`, `[-]`, `[>]`, `[x]` in ASCII. */
+function marker(item: ChecklistItem, view: ChecklistView): Span[] {
+  const g = glyphs(view.look);
+  switch (item.status) {
+    case 'completed':
+      return [{ text: g.todoDone, style: { fg: 'green' } }];
+    case 'in_progress': {
+      if (!view.animate) return [{ text: g.todoActive, style: ACTIVE }];
+      const spinner = spinnerSpan(view.look, ACTIVE);
+      if (view.look.unicode) return [spinner];
+      return [{ text: '[', style: ACTIVE }, spinner, { text: ']', style: ACTIVE }];
+    }
+    case 'pending':
+      return [{ text: g.todoPending }];
+  }
+}
+
+function activeSeconds(item: ChecklistItem, view: ChecklistView): Span[] {
+  const started = view.startedAt[item.key];
+  if (!view.animate || started === undefined) return [];
+  return [{ text: ` ${formatSeconds(view.now - started)}`, style: { dim: true } }];
+}
+
+/** One item as wrapped rows, with a hanging indent under its text. */
+export function checklistItemRows(item: ChecklistItem, width: number, view: ChecklistView): Line[] {
+  const mark = marker(item, view);
+  const indent: Line = [{ text: ' '.repeat(lineWidth(mark) + 1) }];
+  let text: Span[];
+  if (item.status === 'completed') text = [{ text: item.text, style: { dim: true, strike: true } }];
+  else if (item.status === 'in_progress')
+    text = [
+      { text: item.activeForm || item.text, style: { fg: 'cyan', bold: true } },
+      ...activeSeconds(item, view),
+    ];
+  else text = [{ text: item.text }];
+  const line = [...mark, { text: ' ' }, ...(item.prefix ?? []), ...text, ...(item.suffix ?? [])];
+  return wrapLine(line, width, { indent });
+}
+
+function headerLine(
+  title: string,
+  items: readonly ChecklistItem[],
+  width: number,
+  view: ChecklistView,
+): Line {
+  const { done, total } = checklistCounts(items);
+  const line: Line = [
+    { text: title, style: { bold: true } },
+    { text: ` ${done}/${total}`, style: { bold: true, fg: done === total ? 'green' : undefined } },
+  ];
+  if (view.collapsed) {
+    const active = items.find((item) => item.status === 'in_progress');
+    if (active)
+      line.push(
+        { text: ` ${glyphs(view.look).dot} `, style: { dim: true } },
+        ...marker(active, view),
+        { text: ` ${active.activeForm || active.text}`, style: { fg: 'cyan' } },
+        ...activeSeconds(active, view),
+      );
+  }
+  line.push({
+    text: view.collapsed ? '  ctrl+t to show' : '  ctrl+t to fold',
+    style: { dim: true },
+  });
+  return truncateLine(line, width, glyphs(view.look).ellipsis);
+}
+
+/**
+ * A plan panel: a "`title` d/n" header and one row per item, within `maxRows`. When the
+ * list is too long it keeps the first unfinished item in view and counts the rest.
+ */
+export function checklistLines(
+  title: string,
+  items: readonly ChecklistItem[],
+  width: number,
+  view: ChecklistView,
+): Line[] {
+  if (!items.length || view.maxRows <= 0) return [];
+  const header = headerLine(title, items, width, view);
+  if (view.collapsed || view.maxRows === 1) return [header];
+  const blocks = items.map((item) => checklistItemRows(item, width, view));
+  const all = blocks.flat();
+  if (all.length + 1 <= view.maxRows) return [header, ...all];
+
+  const budget = view.maxRows - 2;
+  const firstOpen = Math.max(
+    0,
+    items.findIndex((item) => item.status !== 'completed'),
+  );
+  let start = Math.max(0, firstOpen - 1);
+  const rows: Line[] = [];
+  let end = start;
+  while (end < blocks.length && rows.length + blocks[end].length <= budget)
+    rows.push(...blocks[end++]);
+  // Fill upwards when the tail of the list fits with room to spare.
+  while (start > 0 && rows.length + blocks[start - 1].length <= budget)
+    rows.unshift(...blocks[--start]);
+  if (!rows.length && blocks[start])
+    rows.push(truncateLine(blocks[start][0], width, glyphs(view.look).ellipsis));
+  const hiddenDone = items.slice(0, start).length;
+  const hiddenLater = items.length - Math.max(end, start + 1);
+  const parts = [
+    hiddenDone ? `${hiddenDone} done above` : '',
+    hiddenLater ? `${hiddenLater} more` : '',
+  ].filter(Boolean);
+  const note: Line = [
+    { text: `${glyphs(view.look).ellipsis} ${parts.join(', ')}`, style: { dim: true } },
+  ];
+  return [header, ...rows, note];
+}
