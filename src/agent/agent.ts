@@ -231,7 +231,13 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const instructions = await loadProjectInstructions(cwd);
   await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
   const systemPrompt = () =>
-    buildSystemPrompt({ cwd, toolNames: Object.keys(tools), mode: policy.mode, instructions, plan });
+    buildSystemPrompt({
+      cwd,
+      toolNames: Object.keys(tools),
+      mode: policy.mode,
+      instructions,
+      plan,
+    });
   const requestParts = (): RequestParts => ({ model, system: systemPrompt, tools: definitions });
   const { context, spill } = wireContext({
     config,
