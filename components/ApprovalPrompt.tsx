@@ -1,22 +1,23 @@
 import { memo, useMemo } from 'react';
 import { useApp, useAppState } from './context';
-import { clampMiddle } from './layout';
 import { Lines } from './Rows';
-import { approvalLines } from './lines/approval';
-import { glyphs } from './lines/look';
+import { approvalLayout } from './lines/approval';
 import type { Line } from './lines/spans';
 
 /** The prompt's rows at this width, within `maxRows`; none when nothing is asked. */
 export function useApprovalLines(width: number, maxRows: number): Line[] | null {
-  const { look } = useApp();
+  const { controller, look } = useApp();
   const pending = useAppState((s) => s.pendingApproval);
-  return useMemo(
-    () =>
-      pending
-        ? clampMiddle(approvalLines(pending, width, look), maxRows, glyphs(look).ellipsis)
-        : null,
+  const layout = useMemo(
+    () => (pending ? approvalLayout(pending, width, look, maxRows) : null),
     [pending, width, look, maxRows],
   );
+  // PgUp/PgDn page through the preview as it is shown now.
+  const preview = layout?.preview;
+  controller.previewViewport = preview
+    ? { top: preview.top, page: preview.page, maxTop: preview.maxTop }
+    : null;
+  return layout?.lines ?? null;
 }
 
 /** The question the permission gate asks, in place of the input. */

@@ -1,18 +1,28 @@
+import type { ApprovalRequest } from '../../src/permissions/types';
 import type { PendingApproval } from '../../src/store/types';
 import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';
+import { clampMiddle } from '../layout';
 import { glyphs, type Look } from './look';
-import type { Line } from './spans';
 import { promptInputLines } from './prompt-input';
-import { wrapLine } from './wrap';
+import { scrollWindow, type ScrollWindow } from './scroll-window';
+import type { Line, Span } from './spans';
+import { diffRows } from './tool-card';
+import { lineWidth, wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
-/**
- * The approval prompt: the whole command or path (wrapped, never cut), why it is
- * asked, and the keys. In note mode, a line to type what the model should hear.
- */
-export function approvalLines(pending: PendingApproval, width: number, look: Look): Line[] {
-  const { request } = pending;
+const SEPARATOR = ' · ';
+/** Rows of a preview kept on screen however long the question is. */
+const MIN_PREVIEW_ROWS = 3;
+
+export interface ApprovalLayout {
+  lines: Line[];
+  /** The change's rows as shown (what PgUp/PgDn scroll); absent without a preview. */
+  preview?: ScrollWindow;
+}
+
+/** The title, the whole command or path (wrapped, never cut) and why it is asked. */
+function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
@@ -32,29 +42,83 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
         indent: INDENT,
       }),
     );
-  if (pending.noteMode) {
-    rows.push(
-      ...promptInputLines({ text: pending.note, cursor: pending.note.length }, width, {
-        look,
-        placeholder: 'Tell the model what to do instead',
-        maxRows: 3,
-        focused: true,
-        prefix: `${glyphs(look).prompt} note:`,
-      }),
-      [{ text: '  Enter deny with this note · Esc back', style: { dim: true } }],
-    );
-    return rows;
-  }
-  const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
-  const dim = (text: string) => ({ text, style: { dim: true } });
-  const choices: Line = [{ text: '  ' }];
-  choicesFor(request).forEach((choice, index) => {
-    const [first, ...rest] = choice.keys;
-    if (index > 0) choices.push(dim(' · '));
-    choices.push(key(first), dim(rest.length ? `/${rest.join('/')} ` : ' '), {
-      text: choice.label(request),
-    });
-  });
-  rows.push(...wrapLine(choices, width, { indent: INDENT }));
   return rows;
+}
+
+/**
+ * The keys, as many whole choices on a row as fit: a row breaks between choices, never
+ * inside one (only a choice wider than the row is wrapped).
+ */
+export function choiceRows(request: ApprovalRequest, width: number): Line[] {
+  const key = (text: string): Span => ({ text, style: { bold: true, fg: 'cyan' } });
+  const dim = (text: string): Span => ({ text, style: { dim: true } });
+  const rows: Line[] = [];
+  let row: Line = [];
+  for (const choice of choicesFor(request)) {
+    const [first, ...rest] = choice.keys;
+    const unit: Line = [
+      key(first),
+      dim(rest.length ? `/${rest.join('/')} ` : ' '),
+      { text: choice.label(request) },
+    ];
+    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
+      row.push(dim(SEPARATOR), ...unit);
+      continue;
+    }
+    if (row.length) rows.push(row);
+    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
+    row = wrapped.pop() ?? [];
+    rows.push(...wrapped);
+  }
+  if (row.length) rows.push(row);
+  return rows;
+}
+
+/** Note mode: a line to type what the model should hear instead. */
+function noteRows(pending: PendingApproval, width: number, look: Look): Line[] {
+  return [
+    ...promptInputLines({ text: pending.note, cursor: pending.note.length }, width, {
+      look,
+      placeholder: 'Tell the model what to do instead',
+      maxRows: 3,
+      focused: true,
+      prefix: `${glyphs(look).prompt} note:`,
+    }),
+    [{ text: `  Enter deny with this note${SEPARATOR}Esc back`, style: { dim: true } }],
+  ];
+}
+
+/**
+ * The approval prompt in at most `maxRows` rows: the question, what the call would change
+ * (an edit's coloured diff, scrolled to `pending.previewTop`, clamped with "… N more
+ * lines"), and the keys. In note mode, a line to type the note in place of the keys.
+ */
+export function approvalLayout(
+  pending: PendingApproval,
+  width: number,
+  look: Look,
+  maxRows: number,
+): ApprovalLayout {
+  const { request } = pending;
+  const ellipsis = glyphs(look).ellipsis;
+  const tail = pending.noteMode ? noteRows(pending, width, look) : choiceRows(request, width);
+  const changes = request.preview ? diffRows(request.preview.diff, width) : [];
+  if (!changes.length) {
+    return { lines: clampMiddle([...questionRows(request, width), ...tail], maxRows, ellipsis) };
+  }
+  // The question gives way first (its middle), so some of the change always shows.
+  const keep = Math.min(changes.length, MIN_PREVIEW_ROWS);
+  const head = clampMiddle(
+    questionRows(request, width),
+    Math.max(1, maxRows - tail.length - keep),
+    ellipsis,
+  );
+  const preview = scrollWindow(
+    changes,
+    pending.previewTop,
+    maxRows - head.length - tail.length,
+    look,
+    `${SEPARATOR}PgUp/PgDn to scroll`,
+  );
+  return { lines: clampMiddle([...head, ...preview.rows, ...tail], maxRows, ellipsis), preview };
 }

@@ -146,7 +146,8 @@ function excerpt(text: string, from: 'start' | 'end', expanded: boolean): Excerp
   return { text: sanitizeText(clean.slice(0, index)), cut: total - KEEP_LINES };
 }
 
-function diffRows(diff: string, width: number): Line[] {
+/** A unified diff as coloured rows (the ---/+++ headers left out), wrapped to the width. */
+export function diffRows(diff: string, width: number): Line[] {
   const rows: Line[] = [];
   for (const line of sanitizeText(diff).split('\n')) {
     if (

@@ -1,7 +1,7 @@
 import type { AgentEvent, ToolStatus } from './events';
 import type { AssembledToolCall } from '../model/types';
 import type { Tool, ToolResult } from '../tools/types';
-import type { HookContext } from '../hooks/types';
+import type { HookContext, HookInputs } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { Todo } from '../todos/types';
 import { runHooks } from '../hooks/registry';
@@ -23,6 +23,27 @@ export interface CallOutcome {
   todos?: Todo[];
   /** A hook asked to end the turn. */
   stop?: string;
+}
+
+/**
+ * A call whose arguments parse, announced with its one-line summary as soon as the model's
+ * answer is complete, so calls waiting behind an approval show what they will do.
+ */
+export function announceCall(
+  call: AssembledToolCall,
+  tools: Record<string, Tool>,
+): AgentEvent | undefined {
+  const tool = tools[call.name];
+  const parsed = tool && parseToolInput(tool, call.arguments);
+  if (!parsed?.ok) return undefined;
+  const { input } = parsed;
+  return {
+    type: 'tool_call_ready',
+    id: call.id,
+    name: call.name,
+    input,
+    summary: tool.summary(input),
+  };
 }
 
 /**
@@ -58,19 +79,18 @@ export async function executeToolCall(
   const parsed = parseToolInput(tool, call.arguments);
   if (!parsed.ok) return finish({ output: parsed.error }, 'error');
   let input: unknown = parsed.input;
-  emit({
-    type: 'tool_call_ready',
-    id: call.id,
-    name: call.name,
-    input,
-    summary: tool.summary(input),
-  });
 
   const hookContext = { ...ctx.hookContext, emit };
   const pre = await runHooks(
     ctx.hooks,
     'PreToolUse',
-    { callId: call.id, toolName: call.name, input, access: tool.access(input, { cwd: ctx.cwd }) },
+    {
+      callId: call.id,
+      toolName: call.name,
+      input,
+      access: tool.access(input, { cwd: ctx.cwd }),
+      ...previewOf(tool, ctx.cwd),
+    },
     hookContext,
   );
   if (pre.block !== undefined) return finish({ output: pre.block }, 'denied', pre.stop);
@@ -86,6 +106,7 @@ export async function executeToolCall(
 
   let result: ToolResult;
   started = Date.now();
+  emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(input, {
       cwd: ctx.cwd,
@@ -108,6 +129,12 @@ export async function executeToolCall(
   const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
   return finish(result, status, pre.stop ?? post.stop);
+}
+
+/** How the approval prompt learns what a call would change (only tools that can tell). */
+function previewOf(tool: Tool, cwd: string): Pick<HookInputs['PreToolUse'], 'preview'> {
+  const { preview } = tool;
+  return preview ? { preview: (input) => preview(input, { cwd }) } : {};
 }
 
 export function errorText(error: unknown): string {

@@ -13,7 +13,7 @@ import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hoo
 import type { HookRegistry } from '../hooks/registry';
 import { runHooks } from '../hooks/registry';
 import { streamWhile } from './channel';
-import { errorText, executeToolCall, type CallOutcome } from './execute-call';
+import { announceCall, errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { REMINDER_TEXT, stepReminder } from './reminder';
 
 /** What persists across the prompts of one session. */
@@ -135,6 +135,10 @@ export async function* runAgent(
       return yield end(stopped.stop ? 'stopped' : 'done');
     }
 
+    for (const call of turn.toolCalls) {
+      const ready = announceCall(call, deps.tools);
+      if (ready) yield ready;
+    }
     let stopReason: string | undefined;
     for (const call of turn.toolCalls) {
       if (signal.aborted || stopReason !== undefined) {

@@ -10,6 +10,7 @@ import { compileToolMatcher, matcherError } from './matcher';
 import { runShellCommand } from './run-command';
 import { buildHookStdin, interpretHookRun } from './hook-protocol';
 import { assertNever } from '../util/assert-never';
+import { approvalPreview } from '../permissions/approval-preview';
 
 export interface CommandHookHandler {
   type: 'command';
@@ -175,11 +176,14 @@ async function runCommandHook(
   }
   if (verdict.ask === undefined) return verdict.outcome;
 
+  const asked = { ...call, input: verdict.outcome.input ?? call.input };
+  const preview = await approvalPreview(asked);
   const request = {
     callId: call.callId,
     toolName: call.toolName,
-    subject: inputSummary(verdict.outcome.input ?? call.input),
+    subject: inputSummary(asked.input),
     reason: verdict.ask,
+    ...(preview ? { preview } : {}),
   };
   ctx.emit({ type: 'permission_asked', request });
   const answer = await ctx.approve(request, ctx.signal);

@@ -1,5 +1,6 @@
 import type { AgentEvent, ToolStatus } from '../agent/events';
 import type { Approve, ToolAccess } from '../permissions/types';
+import type { ToolPreview } from '../tools/types';
 
 export type HookEventName = 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'Stop';
 
@@ -22,7 +23,14 @@ export interface HookContext {
 
 export interface HookInputs {
   UserPromptSubmit: { prompt: string };
-  PreToolUse: { callId: string; toolName: string; input: unknown; access: ToolAccess };
+  PreToolUse: {
+    callId: string;
+    toolName: string;
+    input: unknown;
+    access: ToolAccess;
+    /** What the call would change, for an approval prompt (tools that can tell; never writes). */
+    preview?: (input: unknown) => Promise<ToolPreview | undefined>;
+  };
   PostToolUse: {
     callId: string;
     toolName: string;

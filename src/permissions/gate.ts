@@ -1,4 +1,5 @@
 import type { Hook } from '../hooks/types';
+import { approvalPreview } from './approval-preview';
 import { deniedByUser, deniedCancelled } from './denial-text';
 import type { PermissionPolicy } from './policy';
 import type { ApprovalDecision, ApprovalRequest } from './types';
@@ -33,6 +34,8 @@ export function createPermissionGate(policy: PermissionPolicy): Hook<'PreToolUse
       reason: decision.reason,
       ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
     };
+    const preview = await approvalPreview(input);
+    if (preview) request.preview = preview;
     ctx.emit({ type: 'permission_asked', request });
     let answer: ApprovalDecision;
     try {

@@ -24,6 +24,14 @@ export interface ControllerOptions {
   onRequestStart?: () => void;
 }
 
+/** What the approval prompt's preview last showed, for paging through it. */
+export interface PreviewMetrics {
+  top: number;
+  /** Rows a page moves. */
+  page: number;
+  maxTop: number;
+}
+
 /** What the transcript viewport last showed, for paging. */
 export interface ViewportMetrics {
   totalRows: number;
@@ -42,6 +50,8 @@ export class AppController {
   /** The store as the components see it: changes arrive once per frame. */
   readonly view: AppStore;
   viewport: ViewportMetrics = { totalRows: 0, height: 0 };
+  /** Set by the approval prompt while it shows a preview that does not fit. */
+  previewViewport: PreviewMetrics | null = null;
   private agent: SessionAgent | undefined;
   private readonly batcher: EventBatcher;
   private readonly now: () => number;
@@ -303,7 +313,14 @@ export class AppController {
 
   // ---- scrolling ---------------------------------------------------------------
 
+  /** PgUp/PgDn: through the approval's preview when it does not fit, else the transcript. */
   scrollPage(direction: -1 | 1): void {
+    const preview = this.store.getState().pendingApproval ? this.previewViewport : null;
+    if (preview && preview.maxTop > 0) {
+      const top = preview.top + direction * preview.page;
+      this.approvals.setPreviewTop(Math.max(0, Math.min(preview.maxTop, top)));
+      return;
+    }
     this.scrollBy(direction * Math.max(1, this.viewport.height - 1));
   }
 

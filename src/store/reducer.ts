@@ -190,11 +190,16 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
     case 'tool_call_started':
       return updateCard(state, event.id, event.name, (card) => card);
     case 'tool_call_ready':
+      // Every call of the round is announced at once; it waits (pending) until it runs.
       return updateCard(state, event.id, event.name, (card) => ({
         ...card,
         summary: event.summary,
-        status: card.status === 'asking' ? 'asking' : 'running',
-        startedAt: card.startedAt ?? now,
+      }));
+    case 'tool_running':
+      return updateCard(state, event.id, event.name, (card) => ({
+        ...card,
+        status: isFinished(card.status) ? card.status : 'running',
+        startedAt: card.status === 'running' ? (card.startedAt ?? now) : now,
       }));
     case 'tool_output':
       return updateCard(state, event.id, '', (card) => ({

@@ -25,6 +25,7 @@ afterEach(async () => {
 const longTurn: Turn = async function* (prompt, signal) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
   yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'sleep 100' };
+  yield { type: 'tool_running', id: 'b1', name: 'bash' };
   yield { type: 'tool_output', id: 'b1', chunk: 'started\n' };
   await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   yield {
@@ -237,6 +238,7 @@ describe('global keys', () => {
     const turn: Turn = async function* (prompt) {
       yield { type: 'user_prompt', text: prompt, source: 'user' };
       yield { type: 'tool_call_ready', id: 'b', name: 'bash', input: {}, summary: 'seq 12' };
+      yield { type: 'tool_running', id: 'b', name: 'bash' };
       yield { type: 'tool_result', id: 'b', name: 'bash', status: 'ok', output, durationMs: 5 };
       yield endOf('done');
     };
