@@ -88,7 +88,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
 
   const policy = new PermissionPolicy({
     mode: config.permissionMode,
-    rules: config.permissions,
+    // By file when known, so /permissions says where each rule lives.
+    ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
     roots,
     cwd,
     home: homedir(),
@@ -107,6 +108,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       if (answer.save) {
         const error = await saveAllowRule(cwd, request.alwaysRule);
         if (error) notices.push({ type: 'error', message: error, fatal: false });
+        // Saved: the rule now lives in the local settings file (not just this session).
+        else policy.addRule('allow', request.alwaysRule, 'local');
       }
     }
     return answer;

@@ -6,10 +6,11 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Config, PermissionRules } from './types';
+import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
 import { ConfigError, SettingsError } from './errors';
-import { loadSettings } from './settings';
+import { loadSettings, settingsPaths } from './settings';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
 
 /** The command-line flags that shape the config (parsed by the CLI, validated here). */
@@ -167,6 +168,15 @@ export async function resolveConfig(
     deny: [...merged.permissions.deny, ...disallowed],
   };
 
+  // Where each rule lives, so /permissions can say it (the merged lists above decide).
+  const files = settingsPaths(workspace, home);
+  const ruleSources: RuleSourceInput[] = layers.map((layer) => ({
+    source: layer.path === files.user ? 'user' : layer.path === files.local ? 'local' : 'project',
+    rules: layer.settings.permissions,
+  }));
+  if (allowed.length || disallowed.length)
+    ruleSources.push({ source: 'flag', rules: { allow: allowed, deny: disallowed } });
+
   return {
     cwd: workspace,
     addDirs,
@@ -181,6 +191,7 @@ export async function resolveConfig(
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
     permissionMode: mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode,
     permissions,
+    ruleSources,
     hooks: merged.hooks,
     sandbox: flags.sandbox ?? merged.sandbox ?? false,
     warnings,

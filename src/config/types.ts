@@ -1,3 +1,4 @@
+import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import type { CommandHookSettings } from '../hooks/command-hooks';
 
@@ -27,6 +28,8 @@ export interface Config {
   reminderRounds: number;
   permissionMode: PermissionMode;
   permissions: PermissionRules;
+  /** The same rules by where each lives (a settings file, a flag), for /permissions. */
+  ruleSources?: RuleSourceInput[];
   hooks: CommandHookSettings;
   sandbox: boolean;
   /** Non-fatal settings problems to show the user (unknown keys, ignored). */

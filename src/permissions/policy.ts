@@ -86,8 +86,11 @@ export class PermissionPolicy {
     return this.entries.filter((e) => e.source === 'session').map((e) => e.rule.text);
   }
 
-  /** Add an allow rule for the rest of the session ("allow always"). */
+  /** Add an allow rule for the rest of the session ("allow always"), unless one allows it already. */
   grantAlways(rule: string): { error?: string } {
+    const parsed = parseRule(rule);
+    const text = 'error' in parsed ? undefined : parsed.text;
+    if (this.entries.some((e) => e.list === 'allow' && e.rule.text === text)) return {};
     return this.addRule('allow', rule, 'session');
   }
 
@@ -112,7 +115,9 @@ export class PermissionPolicy {
       e.rule.text === text && (!list || e.list === list) && (!source || e.source === source);
     const removed = this.entries.filter(removes);
     this.entries = this.entries.filter((e) => !removes(e));
-    if (removed.some((e) => e.source === 'session')) this.onSessionRuleRemoved?.(text);
+    // A saved grant ('local') was a session grant too: the session log forgets both.
+    if (removed.some((e) => e.source === 'session' || e.source === 'local'))
+      this.onSessionRuleRemoved?.(text);
     return removed.length > 0;
   }
 

@@ -75,8 +75,24 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
     return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
   const rules = host.agent.policy.listRules();
   if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
-  const lines = rules.map((entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${entry.source})`);
+  const lines = rules.map(
+    (entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${whereRuleLives(entry.source)})`,
+  );
   say(host, [`Permission rules (mode: ${host.agent.policy.mode})`, ...lines].join('\n'));
+}
+
+/** Where a rule listed by /permissions lives: a settings file, a flag, this session only. */
+const RULE_HOMES: Record<string, string> = {
+  user: 'user settings',
+  project: '.tick/settings.json',
+  local: '.tick/settings.local.json',
+  flag: 'command-line flag',
+  session: 'this session only',
+  settings: 'settings',
+};
+
+export function whereRuleLives(source: string): string {
+  return RULE_HOMES[source] ?? source;
 }
 
 /**

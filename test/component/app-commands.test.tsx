@@ -85,11 +85,21 @@ test('/model NAME switches the model shown in the status line', async () => {
 
 test('/permissions lists the rules; /permissions rm RULE removes one', async () => {
   rig = await startApp([], { columns: 100, rows: 24 });
+  rig.agent.rules.push(
+    { source: 'local', list: 'allow', rule: 'bash(rm -rf build)' },
+    { source: 'session', list: 'allow', rule: 'bash(make:*)' },
+  );
   await typeLine(rig.app, '/permissions');
-  expect(rig.screen()).toContain('allow bash(npm test)  (project)');
+  // Each rule says where it lives.
+  expect(rig.screen()).toContain('allow bash(npm test)  (.tick/settings.json)');
+  expect(rig.screen()).toContain('allow bash(rm -rf build)  (.tick/settings.local.json)');
+  expect(rig.screen()).toContain('allow bash(make:*)  (this session only)');
   await typeLine(rig.app, '/permissions rm bash(npm test)');
   expect(rig.screen()).toContain('Removed rule bash(npm test)');
-  expect(rig.agent.rules).toEqual([]);
+  expect(rig.agent.rules.map((entry) => entry.rule)).toEqual([
+    'bash(rm -rf build)',
+    'bash(make:*)',
+  ]);
   await typeLine(rig.app, '/permissions rm bash(nope)');
   expect(rig.screen()).toContain('No rule bash(nope).');
 });
