@@ -6,6 +6,7 @@ import type { HookRegistry } from '../hooks/registry';
 import type { Todo } from '../todos/types';
 import { runHooks } from '../hooks/registry';
 import { parseToolInput, validateToolInput } from '../tools/registry';
+import { CANCELLED_TEXT } from '../tools/cancel-text';
 
 export interface CallContext {
   tools: Record<string, Tool>;
@@ -102,7 +103,7 @@ export async function executeToolCall(
     }
     input = rewritten.input;
   }
-  if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
+  if (ctx.signal.aborted) return finish({ output: CANCELLED_TEXT }, 'cancelled');
 
   let result: ToolResult;
   started = Date.now();

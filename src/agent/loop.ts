@@ -15,6 +15,7 @@ import { runHooks } from '../hooks/registry';
 import { streamWhile } from './channel';
 import { announceCall, errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { REMINDER_TEXT, stepReminder } from './reminder';
+import { CANCELLED_TEXT } from '../tools/cancel-text';
 
 /** What persists across the prompts of one session. */
 export interface AgentState {
@@ -142,9 +143,7 @@ export async function* runAgent(
     let stopReason: string | undefined;
     for (const call of turn.toolCalls) {
       if (signal.aborted || stopReason !== undefined) {
-        const output = signal.aborted
-          ? 'Error: cancelled by the user'
-          : `Error: not run: ${stopReason}`;
+        const output = signal.aborted ? CANCELLED_TEXT : `Error: not run: ${stopReason}`;
         yield {
           type: 'tool_result',
           id: call.id,

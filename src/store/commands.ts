@@ -1,7 +1,7 @@
 import { removeLocalRule } from '../config/local-rules';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import type { SessionAgent } from './agent-port';
-import { commit } from './reducer';
+import { commit, withBanner } from './reducer';
 import type { AppStore } from './store';
 import type { InfoTone } from './types';
 
@@ -17,7 +17,7 @@ export const HELP_TEXT = [
   'Keys',
   '  Enter send · Shift+Enter or Ctrl+J new line · Up/Down history · Ctrl+U clear input',
   '  Esc interrupt · Ctrl+C clear / interrupt, twice to quit · Ctrl+D quit on empty input',
-  '  Shift+Tab cycle mode · Ctrl+T fold todos · Ctrl+O expand output · PgUp/PgDn scroll',
+  '  Shift+Tab cycle mode · Ctrl+T fold todos · Ctrl+O expand output and reasoning · PgUp/PgDn scroll',
 ].join('\n');
 
 export interface CommandHost {
@@ -137,7 +137,10 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     case '/model': {
       if (!args[0]) return say(host, `Model: ${agent.model}`);
       agent.setModel(args[0]);
-      host.store.setState({ model: agent.model });
+      host.store.setState((state) => ({
+        model: agent.model,
+        items: withBanner(state.items, { model: agent.model }),
+      }));
       return say(host, `Model: ${agent.model}`);
     }
     case '/permissions':

@@ -8,7 +8,7 @@ import { pacedView } from './paced-view';
 import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
 import { EMPTY_INPUT, setText } from './input-editor';
-import { EMPTY_LIVE, commit } from './reducer';
+import { EMPTY_LIVE, commit, withBanner } from './reducer';
 import type { AppStore } from './store';
 import type { InfoTone, InputState } from './types';
 
@@ -98,11 +98,7 @@ export class AppController {
       model: agent.model,
       mode: agent.policy.mode,
       demo: agent.demo,
-      items: state.items.map((item) =>
-        item.kind === 'banner'
-          ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo }
-          : item,
-      ),
+      items: withBanner(state.items, { model: agent.model, cwd: agent.cwd, demo: agent.demo }),
     }));
     if (!this.busy) this.runQueued();
   }
@@ -255,15 +251,23 @@ export class AppController {
     return true;
   }
 
-  /** Ctrl+C: interrupt when busy, clear the input when idle; twice within 2 s quits. */
+  /**
+   * Ctrl+C: interrupt when busy; when idle, clear the input, or on an empty input get ready
+   * to quit. A second Ctrl+C within 2 s of one that got ready quits; clearing the input
+   * does not count, so the press after it only gets ready.
+   */
   ctrlC(): void {
     const now = this.now();
     if (now - this.lastCtrlC <= this.doubleCtrlCMs) {
       void this.exit();
       return;
     }
+    if (!this.interrupt() && this.store.getState().input.text !== '') {
+      this.lastCtrlC = -Infinity;
+      this.store.setState({ input: EMPTY_INPUT, historyIndex: null });
+      return;
+    }
     this.lastCtrlC = now;
-    if (!this.interrupt()) this.store.setState({ input: EMPTY_INPUT, historyIndex: null });
     this.flashNotice('Press Ctrl+C again to exit', this.doubleCtrlCMs);
   }
 

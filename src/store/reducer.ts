@@ -2,7 +2,7 @@ import type { AgentEvent } from '../agent/events';
 import type { Todo } from '../todos/types';
 import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
-import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
+import type { AppState, CardStatus, LiveTail, NewItem, ToolCard, TranscriptItem } from './types';
 
 /**
  * A card keeps at most this much output. This bounds the live output of a running command
@@ -167,6 +167,16 @@ function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' 
 }
 
 /** Applies one agent event. Pure: the time comes in as `now`. */
+type Banner = Extract<TranscriptItem, { kind: 'banner' }>;
+
+/** The header shows what is current: the model after /model, the agent's once it is ready. */
+export function withBanner(
+  items: TranscriptItem[],
+  fields: Partial<Pick<Banner, 'model' | 'cwd' | 'demo'>>,
+): TranscriptItem[] {
+  return items.map((item) => (item.kind === 'banner' ? { ...item, ...fields } : item));
+}
+
 export function reduceEvent(state: AppState, event: AgentEvent, now: number): AppState {
   switch (event.type) {
     case 'user_prompt': {

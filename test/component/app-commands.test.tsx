@@ -76,11 +76,18 @@ test('/mode NAME sets the mode; a bad name is an error', async () => {
   expect(rig.agent.policy.mode).toBe('plan');
 });
 
-test('/model NAME switches the model shown in the status line', async () => {
-  rig = await startApp();
+test('/model NAME switches the model shown in the status line and the header', async () => {
+  rig = await startApp([], { columns: 80, rows: 30 });
+  const header = () => rig!.app.lines().find((row) => row.startsWith('tick v')) ?? '';
+  expect(header()).toContain(' · fake-model · ');
   await typeLine(rig.app, '/model llama3.1:8b');
   expect(rig.agent.model).toBe('llama3.1:8b');
   expect(rig.app.lines().pop()?.startsWith('llama3.1:8b')).toBe(true);
+  expect(header()).toContain(' · llama3.1:8b · ');
+  // A new conversation keeps the header, with the model in use.
+  await typeLine(rig.app, '/clear');
+  expect(header()).toContain(' · llama3.1:8b · ');
+  expect(rig.screen()).not.toContain('fake-model');
 });
 
 test('/permissions lists the rules; /permissions rm RULE removes one', async () => {
