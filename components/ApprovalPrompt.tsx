@@ -1,23 +1,23 @@
 import { memo, useMemo } from 'react';
 import { useApp, useAppState } from './context';
 import { Lines } from './Rows';
-import { approvalLayout } from './lines/approval';
-import type { Line } from './lines/spans';
+import { approvalLayout, type ApprovalLayout } from './lines/approval';
 
 /** The prompt's rows at this width, within `maxRows`; none when nothing is asked. */
-export function useApprovalLines(width: number, maxRows: number): Line[] | null {
-  const { controller, look } = useApp();
+export function useApprovalLayout(width: number, maxRows: number): ApprovalLayout | null {
+  const { controller, look, terminalCursor } = useApp();
   const pending = useAppState((s) => s.pendingApproval);
   const layout = useMemo(
-    () => (pending ? approvalLayout(pending, width, look, maxRows) : null),
-    [pending, width, look, maxRows],
+    () =>
+      pending ? approvalLayout(pending, width, look, maxRows, { drawCaret: !terminalCursor }) : null,
+    [pending, width, look, maxRows, terminalCursor],
   );
   // PgUp/PgDn page through the preview as it is shown now.
   const preview = layout?.preview;
   controller.previewViewport = preview
     ? { top: preview.top, page: preview.page, maxTop: preview.maxTop }
     : null;
-  return layout?.lines ?? null;
+  return layout;
 }
 
 /** The question the permission gate asks, in place of the input. */
@@ -29,6 +29,6 @@ export const ApprovalPrompt = memo(function ApprovalPrompt({
   maxRows: number;
 }) {
   const { look } = useApp();
-  const lines = useApprovalLines(width, maxRows);
-  return lines ? <Lines lines={lines} look={look} width={width} /> : null;
+  const layout = useApprovalLayout(width, maxRows);
+  return layout ? <Lines lines={layout.lines} look={look} width={width} /> : null;
 });

@@ -4,7 +4,7 @@ import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';
 import { clampMiddle } from '../layout';
 import { glyphs, type Look } from './look';
-import { promptInputLines } from './prompt-input';
+import { promptInputLayout, type Caret } from './prompt-input';
 import { scrollWindow, type ScrollWindow } from './scroll-window';
 import type { Line, Span } from './spans';
 import { diffRows } from './tool-card';
@@ -17,6 +17,8 @@ const MIN_PREVIEW_ROWS = 3;
 
 export interface ApprovalLayout {
   lines: Line[];
+  /** In note mode, where the note's caret is among `lines`. */
+  caret: Caret | null;
   /** The change's rows as shown (what PgUp/PgDn scroll); absent without a preview. */
   preview?: ScrollWindow;
 }
@@ -74,18 +76,20 @@ export function choiceRows(request: ApprovalRequest, width: number): Line[] {
   return rows;
 }
 
-/** Note mode: a line to type what the model should hear instead. */
-function noteRows(pending: PendingApproval, width: number, look: Look): Line[] {
-  return [
-    ...promptInputLines({ text: pending.note, cursor: pending.note.length }, width, {
-      look,
-      placeholder: 'Tell the model what to do instead',
-      maxRows: 3,
-      focused: true,
-      prefix: `${glyphs(look).prompt} note:`,
-    }),
-    [{ text: `  Enter deny with this note${SEPARATOR}Esc back`, style: { dim: true } }],
+/** Note mode: a line to type what the model should hear instead, and its caret. */
+function noteRows(pending: PendingApproval, width: number, look: Look, drawCaret: boolean) {
+  const note = promptInputLayout({ text: pending.note, cursor: pending.note.length }, width, {
+    look,
+    placeholder: 'Tell the model what to do instead',
+    maxRows: 3,
+    focused: true,
+    drawCaret,
+    prefix: `${glyphs(look).prompt} note:`,
+  });
+  const hint: Line = [
+    { text: `  Enter deny with this note${SEPARATOR}Esc back`, style: { dim: true } },
   ];
+  return { rows: [...note.lines, hint], caret: note.caret };
 }
 
 /**
@@ -98,14 +102,22 @@ export function approvalLayout(
   width: number,
   look: Look,
   maxRows: number,
+  options: { drawCaret?: boolean } = {},
 ): ApprovalLayout {
   const { request } = pending;
   const ellipsis = glyphs(look).ellipsis;
-  const tail = pending.noteMode ? noteRows(pending, width, look) : choiceRows(request, width);
+  const note = pending.noteMode ? noteRows(pending, width, look, options.drawCaret ?? true) : null;
+  const tail = note ? note.rows : choiceRows(request, width);
+  const done = (lines: Line[], preview?: ScrollWindow): ApprovalLayout => {
+    const clamped = clampMiddle(lines, maxRows, ellipsis);
+    // The note is at the bottom, above its hint.
+    const caret = note?.caret
+      ? { row: clamped.length - tail.length + note.caret.row, column: note.caret.column }
+      : null;
+    return { lines: clamped, caret, ...(preview ? { preview } : {}) };
+  };
   const changes = request.preview ? diffRows(request.preview.diff, width) : [];
-  if (!changes.length) {
-    return { lines: clampMiddle([...questionRows(request, width), ...tail], maxRows, ellipsis) };
-  }
+  if (!changes.length) return done([...questionRows(request, width), ...tail]);
   // The question gives way first (its middle), so some of the change always shows.
   const keep = Math.min(changes.length, MIN_PREVIEW_ROWS);
   const head = clampMiddle(
@@ -120,5 +132,5 @@ export function approvalLayout(
     look,
     `${SEPARATOR}PgUp/PgDn to scroll`,
   );
-  return { lines: clampMiddle([...head, ...preview.rows, ...tail], maxRows, ellipsis), preview };
+  return done([...head, ...preview.rows, ...tail], preview);
 }

@@ -32,6 +32,12 @@ export interface PreviewMetrics {
   maxTop: number;
 }
 
+/** A place on the screen: 0-based row of the frame and column (wide characters count 2). */
+export interface ScreenPoint {
+  row: number;
+  column: number;
+}
+
 /** What the transcript viewport last showed, for paging. */
 export interface ViewportMetrics {
   totalRows: number;
@@ -50,6 +56,12 @@ export class AppController {
   /** The store as the components see it: changes arrive once per frame. */
   readonly view: AppStore;
   viewport: ViewportMetrics = { totalRows: 0, height: 0 };
+  /**
+   * Where the caret of the focused input is on screen (the prompt, or an approval's note);
+   * null when no input has the keyboard. Set by the app as it lays the screen out; the
+   * terminal's cursor is put there, so an input method opens at the caret.
+   */
+  caret: ScreenPoint | null = null;
   /** Set by the approval prompt while it shows a preview that does not fit. */
   previewViewport: PreviewMetrics | null = null;
   private agent: SessionAgent | undefined;
