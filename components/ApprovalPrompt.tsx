@@ -9,7 +9,9 @@ export function useApprovalLayout(width: number, maxRows: number): ApprovalLayou
   const pending = useAppState((s) => s.pendingApproval);
   const layout = useMemo(
     () =>
-      pending ? approvalLayout(pending, width, look, maxRows, { drawCaret: !terminalCursor }) : null,
+      pending
+        ? approvalLayout(pending, width, look, maxRows, { drawCaret: !terminalCursor })
+        : null,
     [pending, width, look, maxRows, terminalCursor],
   );
   // PgUp/PgDn page through the preview as it is shown now.

@@ -34,7 +34,7 @@ export interface FrameWriterOptions {
  *
  * A frame ends with the terminal's cursor at the input's caret, shown, when an input has
  * the keyboard, and hidden otherwise; it is moved only when a frame was written or the
- * caret moved, and hidden while rows are written, so it never flickers across the screen.
+ * caret moved.
  *
  * After a resize the whole screen is cleared and drawn again: a terminal that shrinks
  * moves or keeps the old rows in ways a row-by-row model cannot know (the bottom row,
@@ -142,8 +142,10 @@ export class FrameWriter {
     const before = this.cursorAt;
     this.cursorAt = at;
     if (at === null) return before === null ? rows : rows + HIDE_CURSOR;
-    // Writing rows moves the cursor, so it goes back to the caret after any.
-    if (rows) return (before === null ? '' : HIDE_CURSOR) + rows + at + SHOW_CURSOR;
+    // Writing rows moves the cursor, so it goes back to the caret after any. (A terminal
+    // draws what one write left, so the cursor is not seen on the way; hiding it around
+    // every frame would cost a streamed frame more than its text.)
+    if (rows) return rows + at + (before === null ? SHOW_CURSOR : '');
     if (at === before) return '';
     return before === null ? at + SHOW_CURSOR : at;
   }

@@ -143,12 +143,12 @@ describe('FrameWriter', () => {
     // A row written elsewhere (the status line) moves the cursor: it is put back.
     show(['transcript', '─────', '› hello', 'status 2']);
     expect(await cursor()).toEqual({ row: 2, column: 7, shown: true });
-    // Rows are written with the cursor hidden, so it never shows where they are drawn.
+    // A frame costs one move back to the caret: the cursor stays shown.
     const mark = out.written.length;
     show(['transcript 2', '─────', '› hello', 'status 3']);
     const frame = out.written.slice(mark);
-    expect(frame.startsWith('\x1b[?25l')).toBe(true);
-    expect(frame.endsWith('\x1b[3;8H\x1b[?25h')).toBe(true);
+    expect(frame.endsWith('\x1b[3;8H')).toBe(true);
+    expect(frame).not.toContain('\x1b[?25');
     // Wide characters: the caller counts columns; 你好 is 4 of them.
     caret = { row: 2, column: 6 };
     show(['transcript 2', '─────', '› 你好', 'status 3']);
