@@ -1,12 +1,12 @@
 import { Box, useInput } from 'ink';
 import { useMemo } from 'react';
 import type { AppController } from '../src/store/controller';
-import { ApprovalPrompt, useApprovalLines } from './ApprovalPrompt';
+import { ApprovalPrompt, useApprovalLayout } from './ApprovalPrompt';
 import { AppContext, useApp, useAppState } from './context';
 import { KeypressLayer } from './keys';
 import { frameLayout, inputRowsFor, todoRowsFor } from './layout';
 import type { Look } from './lines/look';
-import { PromptInput, usePromptInputLines } from './PromptInput';
+import { PromptInput, usePromptInputLayout } from './PromptInput';
 import { QueuedPrompts } from './QueuedPrompts';
 import { Rule } from './Rule';
 import { StatusLine } from './StatusLine';
@@ -18,11 +18,16 @@ import { useTerminalSize } from './useTerminalSize';
 export interface AppProps {
   controller: AppController;
   look: Look;
+  /** The terminal's cursor shows the caret (see AppContextValue). */
+  terminalCursor?: boolean;
 }
 
 /** The full-screen app: transcript, todo panel, input or approval prompt, status line. */
-export function App({ controller, look }: AppProps) {
-  const value = useMemo(() => ({ controller, look }), [controller, look]);
+export function App({ controller, look, terminalCursor = false }: AppProps) {
+  const value = useMemo(
+    () => ({ controller, look, terminalCursor }),
+    [controller, look, terminalCursor],
+  );
   return (
     <AppContext.Provider value={value}>
       <Screen />
@@ -52,9 +57,14 @@ function Screen() {
   const queued = useAppState((s) => s.queue.length > 0);
   const layout = frameLayout(columns, rows, hasTodos);
   const inputRows = inputRowsFor(layout);
-  const approval = useApprovalLines(columns, layout.bottomMax);
-  const input = usePromptInputLines(columns, inputRows);
-  const bottom = (approval ?? input).length;
+  const approval = useApprovalLayout(columns, layout.bottomMax);
+  const input = usePromptInputLayout(columns, inputRows);
+  const bottom = (approval ?? input).lines.length;
+  // The bottom region sits right above the status line, the frame's last row.
+  const caret = approval ? approval.caret : input.caret;
+  controller.caret = caret
+    ? { row: layout.frame - 1 - bottom + caret.row, column: caret.column }
+    : null;
   const remaining = Math.max(0, layout.frame - 2 - bottom - (queued ? 1 : 0));
   const panelMax = layout.wide ? remaining : todoRowsFor(remaining, hasTodos);
   const panelWidth = layout.wide ? layout.panelWidth - 2 : columns;

@@ -1,22 +1,25 @@
 import { memo, useMemo } from 'react';
 import { useApp, useAppState } from './context';
-import { clampMiddle } from './layout';
 import { Lines } from './Rows';
-import { approvalLines } from './lines/approval';
-import { glyphs } from './lines/look';
-import type { Line } from './lines/spans';
+import { approvalLayout, type ApprovalLayout } from './lines/approval';
 
 /** The prompt's rows at this width, within `maxRows`; none when nothing is asked. */
-export function useApprovalLines(width: number, maxRows: number): Line[] | null {
-  const { look } = useApp();
+export function useApprovalLayout(width: number, maxRows: number): ApprovalLayout | null {
+  const { controller, look, terminalCursor } = useApp();
   const pending = useAppState((s) => s.pendingApproval);
-  return useMemo(
+  const layout = useMemo(
     () =>
       pending
-        ? clampMiddle(approvalLines(pending, width, look), maxRows, glyphs(look).ellipsis)
+        ? approvalLayout(pending, width, look, maxRows, { drawCaret: !terminalCursor })
         : null,
-    [pending, width, look, maxRows],
+    [pending, width, look, maxRows, terminalCursor],
   );
+  // PgUp/PgDn page through the preview as it is shown now.
+  const preview = layout?.preview;
+  controller.previewViewport = preview
+    ? { top: preview.top, page: preview.page, maxTop: preview.maxTop }
+    : null;
+  return layout;
 }
 
 /** The question the permission gate asks, in place of the input. */
@@ -28,6 +31,6 @@ export const ApprovalPrompt = memo(function ApprovalPrompt({
   maxRows: number;
 }) {
   const { look } = useApp();
-  const lines = useApprovalLines(width, maxRows);
-  return lines ? <Lines lines={lines} look={look} width={width} /> : null;
+  const layout = useApprovalLayout(width, maxRows);
+  return layout ? <Lines lines={layout.lines} look={look} width={width} /> : null;
 });

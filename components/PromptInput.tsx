@@ -1,24 +1,27 @@
 import { memo, useMemo } from 'react';
 import { useApp, useAppState } from './context';
 import { Lines } from './Rows';
-import { inputPlaceholder, promptInputLines } from './lines/prompt-input';
-import type { Line } from './lines/spans';
+import { inputPlaceholder, promptInputLayout, type InputLayout } from './lines/prompt-input';
 
-/** The input's rows at this width: the App sizes the screen with them, PromptInput draws them. */
-export function usePromptInputLines(width: number, maxRows: number): Line[] {
-  const { look } = useApp();
+/**
+ * The input's rows at this width and where its caret is: the App sizes the screen with
+ * them (and puts the terminal's cursor at the caret), PromptInput draws them.
+ */
+export function usePromptInputLayout(width: number, maxRows: number): InputLayout {
+  const { look, terminalCursor } = useApp();
   const input = useAppState((s) => s.input);
   const busy = useAppState((s) => s.status === 'busy');
   // Laid out again only when the input changes, not on every streamed frame.
   return useMemo(
     () =>
-      promptInputLines(input, width, {
+      promptInputLayout(input, width, {
         look,
         placeholder: inputPlaceholder(busy, look),
         maxRows,
         focused: true,
+        drawCaret: !terminalCursor,
       }),
-    [input, width, look, busy, maxRows],
+    [input, width, look, busy, maxRows, terminalCursor],
   );
 }
 
@@ -31,5 +34,5 @@ export const PromptInput = memo(function PromptInput({
   maxRows: number;
 }) {
   const { look } = useApp();
-  return <Lines lines={usePromptInputLines(width, maxRows)} look={look} width={width} />;
+  return <Lines lines={usePromptInputLayout(width, maxRows).lines} look={look} width={width} />;
 });

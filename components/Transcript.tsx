@@ -19,8 +19,8 @@ const selectClock = (state: AppState) =>
     ? state.tick
     : -1;
 
-function lastToolItem(items: TranscriptItem[]): TranscriptItem | undefined {
-  for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === 'tool') return items[i];
+function lastItemOf(items: TranscriptItem[], kind: TranscriptItem['kind']) {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === kind) return items[i];
   return undefined;
 }
 
@@ -31,6 +31,9 @@ interface Frame {
   animate: boolean;
   expandedItemId: number;
   expandedLiveId: string | null;
+  /** Ctrl+O also shows the latest reasoning in full (the one streaming, or the last). */
+  expandedReasoningId: number;
+  expandThinking: boolean;
   latestLiveId: string | null;
   stream: StreamingMarkdown;
 }
@@ -47,11 +50,17 @@ function cardLook(block: Extract<Block, { kind: 'card' }>, frame: Frame): CardLo
   };
 }
 
+function entryExpanded(block: Extract<Block, { kind: 'entry' }>, frame: Frame): boolean {
+  const { item } = block;
+  if (item.kind === 'thinking') return frame.expandThinking;
+  return item.kind === 'reasoning' && item.id === frame.expandedReasoningId;
+}
+
 /** A block's rows, from its component's cached layout. */
 function blockRows(block: Block, frame: Frame) {
   switch (block.kind) {
     case 'entry':
-      return entryRows(block.item, frame.width, frame.look);
+      return entryRows(block.item, frame.width, frame.look, entryExpanded(block, frame));
     case 'answer':
       return markdownRows(block.source, frame.width, frame.look, frame.stream, block.live);
     case 'card':
@@ -73,7 +82,16 @@ function BlockView({
   const { width, look } = frame;
   switch (block.kind) {
     case 'entry':
-      return <TranscriptEntry item={block.item} width={width} look={look} from={from} to={to} />;
+      return (
+        <TranscriptEntry
+          item={block.item}
+          width={width}
+          look={look}
+          expanded={entryExpanded(block, frame)}
+          from={from}
+          to={to}
+        />
+      );
     case 'answer':
       return (
         <Markdown
@@ -123,7 +141,9 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   const windowing = (rowsRef.current ??= new TranscriptRows());
 
   const latestLive = live.tools[live.tools.length - 1];
-  const latestItem = latestLive ? undefined : lastToolItem(items);
+  const latestItem = latestLive ? undefined : lastItemOf(items, 'tool');
+  const thinking = live.reasoning.trim() !== '';
+  const latestReasoning = expandLatest && !thinking ? lastItemOf(items, 'reasoning') : undefined;
   const previous = items[items.length - 1];
   const frame: Frame = {
     width,
@@ -132,6 +152,8 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
     expandedItemId: expandLatest && latestItem ? latestItem.id : -1,
     expandedLiveId: expandLatest && latestLive ? latestLive.id : null,
     latestLiveId: latestLive && !isFinished(latestLive.status) ? latestLive.id : null,
+    expandedReasoningId: latestReasoning?.id ?? -1,
+    expandThinking: expandLatest && thinking,
     stream,
   };
   const blocks = useMemo(() => liveBlocks(live, previous?.kind === 'tool'), [live, previous]);
@@ -143,7 +165,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
     shownHeight,
     scrollTop,
     width,
-    frame.expandedItemId,
+    `${frame.expandedItemId}/${frame.expandedReasoningId}`,
     (block) => blockRows(block, frame).length,
   );
   // Read only when the user pages: following never lays out what it does not show.

@@ -7,6 +7,19 @@ export const LOCAL_SETTINGS = '.tick/settings.local.json';
 /** A rule longer than this is not repeated in the prompt's hint. */
 const RULE_HINT_MAX = 40;
 
+/**
+ * What "allow always" allows, in words: "this exact command" when the rule is the command
+ * shown above, the rule itself when short (`bash(npm run:*)`, `edit_file(./a.ts)`), else
+ * "this exact command" or "this file" rather than repeat a long one.
+ */
+export function ruleHint(request: ApprovalRequest): string {
+  const rule = request.alwaysRule ?? '';
+  const command = /^bash\((.*)\)$/s.exec(rule)?.[1];
+  const exact = command !== undefined && command === request.subject.trim().replace(/\s+/g, ' ');
+  if (!exact && rule.length <= RULE_HINT_MAX) return rule;
+  return command !== undefined ? 'this exact command' : 'this file';
+}
+
 /** One answer to the approval prompt: the keys that give it, its label, what it decides. */
 export interface ApprovalChoice {
   /** The first is shown bold; the rest after it (`y/1`). `esc` is the Escape key. */
@@ -23,10 +36,7 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
   { keys: ['y', '1'], label: () => 'allow once', answer: { decision: 'allow_once' } },
   {
     keys: ['a', '2'],
-    label: (request) =>
-      (request.alwaysRule ?? '').length <= RULE_HINT_MAX
-        ? `allow ${request.alwaysRule} this session`
-        : 'allow this exact command this session',
+    label: (request) => `allow ${ruleHint(request)} this session`,
     answer: { decision: 'allow_always' },
     grantsRule: true,
   },

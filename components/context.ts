@@ -7,6 +7,11 @@ import type { Look } from './lines/look';
 export interface AppContextValue {
   controller: AppController;
   look: Look;
+  /**
+   * The terminal's own cursor shows the caret (the app in a real terminal): the input
+   * draws no inverse cell of its own.
+   */
+  terminalCursor?: boolean;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -1,18 +1,29 @@
+import type { ApprovalRequest } from '../../src/permissions/types';
 import type { PendingApproval } from '../../src/store/types';
 import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';
+import { clampMiddle } from '../layout';
 import { glyphs, type Look } from './look';
-import type { Line } from './spans';
-import { promptInputLines } from './prompt-input';
-import { wrapLine } from './wrap';
+import { promptInputLayout, type Caret } from './prompt-input';
+import { scrollWindow, type ScrollWindow } from './scroll-window';
+import type { Line, Span } from './spans';
+import { diffRows } from './tool-card';
+import { lineWidth, wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
-/**
- * The approval prompt: the whole command or path (wrapped, never cut), why it is
- * asked, and the keys. In note mode, a line to type what the model should hear.
- */
-export function approvalLines(pending: PendingApproval, width: number, look: Look): Line[] {
-  const { request } = pending;
+/** Rows of a preview kept on screen however long the question is. */
+const MIN_PREVIEW_ROWS = 3;
+
+export interface ApprovalLayout {
+  lines: Line[];
+  /** In note mode, where the note's caret is among `lines`. */
+  caret: Caret | null;
+  /** The change's rows as shown (what PgUp/PgDn scroll); absent without a preview. */
+  preview?: ScrollWindow;
+}
+
+/** The title, the whole command or path (wrapped, never cut) and why it is asked. */
+function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
@@ -32,30 +43,95 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
         indent: INDENT,
       }),
     );
-  if (pending.noteMode) {
-    rows.push(
-      ...promptInputLines({ text: pending.note, cursor: pending.note.length }, width, {
-        look,
-        placeholder: 'Tell the model what to do instead',
-        maxRows: 3,
-        focused: true,
-        prefix: `${glyphs(look).prompt} note:`,
-      }),
-      [{ text: `  Enter deny with this note ${glyphs(look).dot} Esc back`, style: { dim: true } }],
-    );
-    return rows;
-  }
-  const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
-  const dim = (text: string) => ({ text, style: { dim: true } });
-  const sep = ` ${glyphs(look).dot} `;
-  const choices: Line = [{ text: '  ' }];
-  choicesFor(request).forEach((choice, index) => {
-    const [first, ...rest] = choice.keys;
-    if (index > 0) choices.push(dim(sep));
-    choices.push(key(first), dim(rest.length ? `/${rest.join('/')} ` : ' '), {
-      text: choice.label(request),
-    });
-  });
-  rows.push(...wrapLine(choices, width, { indent: INDENT }));
   return rows;
+}
+
+/**
+ * The keys, as many whole choices on a row as fit: a row breaks between choices, never
+ * inside one (only a choice wider than the row is wrapped).
+ */
+export function choiceRows(request: ApprovalRequest, width: number, look: Look): Line[] {
+  const SEPARATOR = ` ${glyphs(look).dot} `;
+  const key = (text: string): Span => ({ text, style: { bold: true, fg: 'cyan' } });
+  const dim = (text: string): Span => ({ text, style: { dim: true } });
+  const rows: Line[] = [];
+  let row: Line = [];
+  for (const choice of choicesFor(request)) {
+    const [first, ...rest] = choice.keys;
+    const unit: Line = [
+      key(first),
+      dim(rest.length ? `/${rest.join('/')} ` : ' '),
+      { text: choice.label(request) },
+    ];
+    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
+      row.push(dim(SEPARATOR), ...unit);
+      continue;
+    }
+    if (row.length) rows.push(row);
+    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
+    row = wrapped.pop() ?? [];
+    rows.push(...wrapped);
+  }
+  if (row.length) rows.push(row);
+  return rows;
+}
+
+/** Note mode: a line to type what the model should hear instead, and its caret. */
+function noteRows(pending: PendingApproval, width: number, look: Look, drawCaret: boolean) {
+  const SEPARATOR = ` ${glyphs(look).dot} `;
+  const note = promptInputLayout({ text: pending.note, cursor: pending.note.length }, width, {
+    look,
+    placeholder: 'Tell the model what to do instead',
+    maxRows: 3,
+    focused: true,
+    drawCaret,
+    prefix: `${glyphs(look).prompt} note:`,
+  });
+  const hint: Line = [
+    { text: `  Enter deny with this note${SEPARATOR}Esc back`, style: { dim: true } },
+  ];
+  return { rows: [...note.lines, hint], caret: note.caret };
+}
+
+/**
+ * The approval prompt in at most `maxRows` rows: the question, what the call would change
+ * (an edit's coloured diff, scrolled to `pending.previewTop`, clamped with "… N more
+ * lines"), and the keys. In note mode, a line to type the note in place of the keys.
+ */
+export function approvalLayout(
+  pending: PendingApproval,
+  width: number,
+  look: Look,
+  maxRows: number,
+  options: { drawCaret?: boolean } = {},
+): ApprovalLayout {
+  const { request } = pending;
+  const ellipsis = glyphs(look).ellipsis;
+  const note = pending.noteMode ? noteRows(pending, width, look, options.drawCaret ?? true) : null;
+  const tail = note ? note.rows : choiceRows(request, width, look);
+  const done = (lines: Line[], preview?: ScrollWindow): ApprovalLayout => {
+    const clamped = clampMiddle(lines, maxRows, ellipsis);
+    // The note is at the bottom, above its hint.
+    const caret = note?.caret
+      ? { row: clamped.length - tail.length + note.caret.row, column: note.caret.column }
+      : null;
+    return { lines: clamped, caret, ...(preview ? { preview } : {}) };
+  };
+  const changes = request.preview ? diffRows(request.preview.diff, width) : [];
+  if (!changes.length) return done([...questionRows(request, width), ...tail]);
+  // The question gives way first (its middle), so some of the change always shows.
+  const keep = Math.min(changes.length, MIN_PREVIEW_ROWS);
+  const head = clampMiddle(
+    questionRows(request, width),
+    Math.max(1, maxRows - tail.length - keep),
+    ellipsis,
+  );
+  const preview = scrollWindow(
+    changes,
+    pending.previewTop,
+    maxRows - head.length - tail.length,
+    look,
+    ` ${glyphs(look).dot} PgUp/PgDn to scroll`,
+  );
+  return done([...head, ...preview.rows, ...tail], preview);
 }

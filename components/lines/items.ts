@@ -93,6 +93,17 @@ function reasoningLine(text: string, width: number, look: Look, live: boolean): 
   );
 }
 
+/** Ctrl+O: the whole reasoning, dimmed, under its one-line header. */
+function reasoningRows(text: string, width: number, look: Look, live: boolean): Line[] {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  const label = live ? 'Thinking' : `Thought (${words} words)`;
+  const style: Style = { dim: true, italic: true };
+  return [
+    [{ text: `${glyphs(look).thought} ${label}`, style }],
+    ...textBlock(text.trim(), width, style, [{ text: '  ' }]),
+  ];
+}
+
 /** A transcript item that is neither an answer (Markdown) nor a tool call (ToolCard). */
 export type EntryItem = Exclude<TranscriptItem, { kind: 'assistant' } | { kind: 'tool' }>;
 
@@ -102,8 +113,16 @@ export interface LiveReasoning {
   text: string;
 }
 
-/** An entry as rows (a blank row before all but the banner); pure, so it can be cached. */
-export function entryLines(item: EntryItem | LiveReasoning, width: number, look: Look): Line[] {
+/**
+ * An entry as rows (a blank row before all but the banner); pure, so it can be cached.
+ * `expanded` (Ctrl+O): reasoning shows in full instead of its first line.
+ */
+export function entryLines(
+  item: EntryItem | LiveReasoning,
+  width: number,
+  look: Look,
+  expanded = false,
+): Line[] {
   switch (item.kind) {
     case 'banner':
       return bannerLines(item, width, look);
@@ -118,8 +137,10 @@ export function entryLines(item: EntryItem | LiveReasoning, width: number, look:
       return [BLANK, ...textBlock(item.text, width, { bold: true }, mark, rest)];
     }
     case 'reasoning':
+      if (expanded) return [BLANK, ...reasoningRows(item.text, width, look, false)];
       return [BLANK, reasoningLine(item.text, width, look, false)];
     case 'thinking':
+      if (expanded) return [BLANK, ...reasoningRows(item.text, width, look, true)];
       return [
         BLANK,
         reasoningLine(item.text.split('\n').filter(Boolean).pop() ?? '', width, look, true),

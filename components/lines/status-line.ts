@@ -138,7 +138,9 @@ export function statusLine(view: StatusView, width: number): Line {
   if (!view.notice) {
     const hints: string[] = [];
     if (view.scrolled) hints.push('End to follow');
-    if (view.busy) hints.push('esc interrupt');
+    // While a question is open, Esc answers it (deny); the turn goes on.
+    if (view.approval) hints.push('esc deny');
+    else if (view.busy) hints.push('esc interrupt');
     else hints.push('shift+tab mode');
     hints.push('ctrl+t todos', 'ctrl+c twice quit');
     for (const hint of hints) parts.push([{ text: hint, style: { dim: true } }]);

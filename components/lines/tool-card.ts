@@ -1,4 +1,5 @@
 import type { CardStatus, ToolCard } from '../../src/store/types';
+import { ABORTED_TEXT, CANCELLED_TEXT, NO_OUTPUT_TEXT } from '../../src/tools/cancel-text';
 import { presentationOf } from '../../src/tools/presentation';
 import type { ResultShape } from '../../src/tools/types';
 import { formatDuration, formatSeconds, plural } from './format';
@@ -146,7 +147,8 @@ function excerpt(text: string, from: 'start' | 'end', expanded: boolean): Excerp
   return { text: sanitizeText(clean.slice(0, index)), cut: total - KEEP_LINES };
 }
 
-function diffRows(diff: string, width: number): Line[] {
+/** A unified diff as coloured rows (the ---/+++ headers left out), wrapped to the width. */
+export function diffRows(diff: string, width: number): Line[] {
   const rows: Line[] = [];
   for (const line of sanitizeText(diff).split('\n')) {
     if (
@@ -231,6 +233,14 @@ function resultRows(card: ToolCard, shape: ResultShape, part: Excerpt, width: nu
   }
 }
 
+/** A cancelled call's output without the words for the model that "Cancelled" repeats. */
+export function printedBeforeCancel(output: string): string {
+  const lines = output.split('\n');
+  if (lines[0] === CANCELLED_TEXT || lines[0] === ABORTED_TEXT) lines.shift();
+  const rest = lines.join('\n');
+  return rest === NO_OUTPUT_TEXT ? '' : rest;
+}
+
 function outputRows(card: ToolCard, width: number, view: CardView): Body {
   const { shape } = presentationOf(card.name);
   const fromEnd = readsFromEnd(shape);
@@ -253,15 +263,18 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
       const text = card.decidedBy || card.note ? `Denied${by}${note}` : out || 'Denied';
       return { rows: wrapped(text, width, { fg: 'yellow' }), from: 'start' };
     }
-    case 'cancelled':
+    case 'cancelled': {
+      // What it printed before it was stopped, if anything; "Cancelled" says the rest.
+      const printed = fromEnd ? printedBeforeCancel(out) : '';
       return {
         rows: [
-          ...(out && fromEnd ? wrapped(out, width, { dim: true }) : []),
+          ...(printed ? wrapped(printed, width, { dim: true }) : []),
           ...wrapped('Cancelled', width, { fg: 'gray' }),
         ],
         from: 'end',
         cut: fromEnd ? part.cut : 0,
       };
+    }
     case 'error':
       return {
         rows: wrapped(out || 'failed', width, { fg: 'red' }),

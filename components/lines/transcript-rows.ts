@@ -34,21 +34,22 @@ export class TranscriptRows {
   private indexed: Indexed[] = [];
   private prefix: number[] = [0];
   private width = -1;
-  private expandedId = -1;
+  /** What Ctrl+O expands (a key that changes when that does). */
+  private expansion = '';
 
   /** Extends the prefix sums for appended items; rebuilds after /clear, a resize or Ctrl+O. */
-  private index(items: TranscriptItem[], width: number, expandedId: number, count: RowCount) {
+  private index(items: TranscriptItem[], width: number, expansion: string, count: RowCount) {
     const n = this.indexed.length;
     const reusable =
       width === this.width &&
-      expandedId === this.expandedId &&
+      expansion === this.expansion &&
       items.length >= n &&
       (n === 0 || (items[0] === this.indexed[0].item && items[n - 1] === this.indexed[n - 1].item));
     if (!reusable) {
       this.indexed = [];
       this.prefix = [0];
       this.width = width;
-      this.expandedId = expandedId;
+      this.expansion = expansion;
     }
     for (let i = this.indexed.length; i < items.length; i++) {
       const block = committedBlock(items[i]);
@@ -69,11 +70,11 @@ export class TranscriptRows {
     height: number,
     scrollTop: number | null,
     width: number,
-    expandedId: number,
+    expansion: string,
     count: RowCount,
   ): TranscriptWindow {
-    if (scrollTop === null) return this.tail(items, live, height, width, expandedId, count);
-    this.index(items, width, expandedId, count);
+    if (scrollTop === null) return this.tail(items, live, height, width, expansion, count);
+    this.index(items, width, expansion, count);
     const blocks = [...this.indexed.map((entry) => entry.block), ...live];
     const committed = this.prefix[this.prefix.length - 1];
     const liveCounts = live.map(count);
@@ -105,7 +106,7 @@ export class TranscriptRows {
     live: Block[],
     height: number,
     width: number,
-    expandedId: number,
+    expansion: string,
     count: RowCount,
   ): TranscriptWindow {
     const parts: { block: Block; rows: number }[] = [];
@@ -130,7 +131,7 @@ export class TranscriptRows {
       if (rows > from) slices.push({ block, from, to: rows });
     }
     const all = () => {
-      this.index(items, width, expandedId, count);
+      this.index(items, width, expansion, count);
       return (
         this.prefix[this.prefix.length - 1] + live.reduce((sum, block) => sum + count(block), 0)
       );

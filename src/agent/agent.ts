@@ -165,6 +165,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       if (answer.save) {
         const error = await saveAllowRule(cwd, request.alwaysRule);
         if (error) notices.push({ type: 'error', message: error, fatal: false });
+        // Saved: the rule now lives in the local settings file (not just this session).
+        else policy.addRule('allow', request.alwaysRule, 'local');
       }
     }
     return answer;

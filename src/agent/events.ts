@@ -38,7 +38,10 @@ export type AgentEvent =
   | { type: 'assistant_message'; text: string; reasoning: string }
   /** The stream announced a tool call; its arguments are still arriving. */
   | { type: 'tool_call_started'; id: string; name: string }
-  /** Arguments complete and parsed; `summary` is the one-line card text. */
+  /**
+   * Arguments complete and parsed (every call of a round, when the model's answer is
+   * complete, before the first runs); `summary` is the one-line card text.
+   */
   | { type: 'tool_call_ready'; id: string; name: string; input: unknown; summary: string }
   /**
    * The call passed the gate and the PreToolUse hooks and its tool starts now (the session

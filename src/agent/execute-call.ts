@@ -10,6 +10,7 @@ import type { OutputSpill } from '../context/spill';
 import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
 import { runHooks } from '../hooks/registry';
 import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
+import { CANCELLED_TEXT } from '../tools/cancel-text';
 
 export interface CallContext {
   tools: Record<string, Tool>;
@@ -57,6 +58,36 @@ export function describeToolCall(
       ...(tool.claude.aliases ? { aliases: tool.claude.aliases } : {}),
       toolInput: tool.claude.toolInput(input, { cwd }),
     },
+    ...previewOf(tool, cwd),
+  };
+}
+
+/** The tool's preview of what a call would change, for an approval prompt (edits). */
+function previewOf(tool: Tool, cwd: string): Pick<ToolCallInput, 'preview'> {
+  const { preview } = tool;
+  return preview ? { preview: (input) => preview(input, { cwd }) } : {};
+}
+
+/**
+ * A call whose arguments parse, announced with its one-line summary as soon as the model's
+ * answer is complete, so calls waiting behind an approval show what they will do.
+ */
+export function announceCall(
+  call: AssembledToolCall,
+  tools: Record<string, Tool>,
+): AgentEvent | undefined {
+  const found = lookupTool(call.name, tools);
+  if (!found.ok) return undefined;
+  const { tool } = found;
+  const parsed = parseToolInput(tool, call.arguments);
+  if (!parsed.ok) return undefined;
+  const { input } = parsed;
+  return {
+    type: 'tool_call_ready',
+    id: call.id,
+    name: call.name,
+    input,
+    summary: tool.summary(input),
   };
 }
 
@@ -98,13 +129,6 @@ export async function executeToolCall(
   const parsed = parseToolInput(tool, call.arguments);
   if (!parsed.ok) return finish({ output: parsed.error }, 'error');
   let described = describeToolCall(tool, call.id, parsed.input, ctx.cwd);
-  emit({
-    type: 'tool_call_ready',
-    id: call.id,
-    name: call.name,
-    input: described.input,
-    summary: tool.summary(described.input),
-  });
 
   const gateContext = { signal: ctx.signal, approve: ctx.hookContext.approve, emit };
   const floor = ctx.permissions?.floor(described, gateContext);
@@ -151,7 +175,7 @@ export async function executeToolCall(
       : undefined;
   const blocked = await ctx.permissions?.check(described, verdict, gateContext);
   if (blocked !== undefined) return finish({ output: blocked }, 'denied');
-  if (ctx.signal.aborted) return finish({ output: 'Error: cancelled by the user' }, 'cancelled');
+  if (ctx.signal.aborted) return finish({ output: CANCELLED_TEXT }, 'cancelled');
 
   let result: ToolResult;
   started = Date.now();

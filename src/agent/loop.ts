@@ -17,9 +17,10 @@ import { runHooks } from '../hooks/registry';
 import type { ContextManager } from '../context/manager';
 import type { OutputSpill } from '../context/spill';
 import { streamWhile } from './channel';
-import { errorText, executeToolCall, type CallOutcome } from './execute-call';
+import { announceCall, errorText, executeToolCall, type CallOutcome } from './execute-call';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
+import { CANCELLED_TEXT } from '../tools/cancel-text';
 
 /** What persists across the prompts of one session. */
 export interface AgentState {
@@ -168,12 +169,14 @@ export async function* runAgent(
       return yield end(stopped.stop ? 'stopped' : 'done');
     }
 
+    for (const call of turn.toolCalls) {
+      const ready = announceCall(call, deps.tools);
+      if (ready) yield ready;
+    }
     let stopReason: string | undefined;
     for (const call of turn.toolCalls) {
       if (signal.aborted || stopReason !== undefined) {
-        const output = signal.aborted
-          ? 'Error: cancelled by the user'
-          : `Error: not run: ${stopReason}`;
+        const output = signal.aborted ? CANCELLED_TEXT : `Error: not run: ${stopReason}`;
         yield {
           type: 'tool_result',
           id: call.id,

@@ -5,6 +5,22 @@ const SYNC_START = '\x1b[?2026h';
 const SYNC_END = '\x1b[?2026l';
 const RESET_REGION = '\x1b[r';
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
+const SHOW_CURSOR = '\x1b[?25h';
+const HIDE_CURSOR = '\x1b[?25l';
+
+/** A place on the screen, 0-based. */
+export interface CursorPlace {
+  row: number;
+  column: number;
+}
+
+export interface FrameWriterOptions {
+  /**
+   * Where the terminal's cursor goes after each frame (the input's caret, so an input
+   * method opens there); null hides it. Read when a frame is written.
+   */
+  cursor?: () => CursorPlace | null;
+}
 
 /**
  * Puts Ink's frames on the alternate screen. Ink renders into `sink` (debug mode: one
@@ -15,6 +31,10 @@ const CLEAR_SCREEN = '\x1b[H\x1b[2J';
  *
  * It writes what it gets at the next macrotask (frames of one tick are merged); when
  * frames come is the frame scheduler's business (src/store/frame-scheduler.ts).
+ *
+ * A frame ends with the terminal's cursor at the input's caret, shown, when an input has
+ * the keyboard, and hidden otherwise; it is moved only when a frame was written or the
+ * caret moved.
  *
  * After a resize the whole screen is cleared and drawn again: a terminal that shrinks
  * moves or keeps the old rows in ways a row-by-row model cannot know (the bottom row,
@@ -37,6 +57,8 @@ export class FrameWriter {
   private clearFirst = false;
   /** Bottom row of the scroll region in effect, if one is set. */
   private region: number | undefined;
+  /** Where the cursor was put and shown after the last frame; null: hidden. */
+  private cursorAt: string | null = null;
   private readonly onResize = () => {
     this.screen = [];
     this.clearFirst = true;
@@ -47,7 +69,10 @@ export class FrameWriter {
   };
   private readonly sinkEmitter: EventEmitter;
 
-  constructor(private readonly out: NodeJS.WriteStream) {
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    private readonly options: FrameWriterOptions = {},
+  ) {
     const sink = new EventEmitter() as EventEmitter & Record<string, unknown>;
     Object.defineProperties(sink, {
       columns: { get: () => out.columns || 80 },
@@ -98,12 +123,31 @@ export class FrameWriter {
       this.screen[row] = next;
       changed += 1;
     }
-    if (!output) return;
     // Rows are overwritten in place, never erased first, so a partly drawn update is
     // never blank; only a big change (a page, a resize) is worth a synchronized update.
-    const text = changed >= 4 || clear ? SYNC_START + output + SYNC_END : output;
+    const rowsText = !output ? '' : changed >= 4 || clear ? SYNC_START + output + SYNC_END : output;
+    const text = this.withCursor(rowsText, visible.length, columns);
+    if (!text) return;
     this.bytesWritten += Buffer.byteLength(text);
     this.out.write(text);
+  }
+
+  /** The frame's rows, then the cursor to where the caret is (or hidden). */
+  private withCursor(rows: string, height: number, columns: number): string {
+    const place = this.options.cursor?.() ?? null;
+    const at =
+      place && place.row >= 0 && place.row < height
+        ? `\x1b[${place.row + 1};${Math.min(Math.max(0, place.column), columns - 1) + 1}H`
+        : null;
+    const before = this.cursorAt;
+    this.cursorAt = at;
+    if (at === null) return before === null ? rows : rows + HIDE_CURSOR;
+    // Writing rows moves the cursor, so it goes back to the caret after any. (A terminal
+    // draws what one write left, so the cursor is not seen on the way; hiding it around
+    // every frame would cost a streamed frame more than its text.)
+    if (rows) return rows + at + (before === null ? SHOW_CURSOR : '');
+    if (at === before) return '';
+    return before === null ? at + SHOW_CURSOR : at;
   }
 
   /**

@@ -172,14 +172,15 @@ export async function startInteractive(
 
   // Frames come from the controller's frame scheduler (paced while text streams, at once
   // for what the user waits for); the writer puts each one on screen.
-  const writer = new FrameWriter(stdout);
+  // The terminal's cursor sits at the input's caret, so an input method opens there.
+  const writer = new FrameWriter(stdout, { cursor: () => controller.caret });
   const patches = installInkPatches();
   if (!patches.installed && process.env.TICK_DEBUG)
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
-    const instance = render(<App controller={controller} look={look} />, {
+    const instance = render(<App controller={controller} look={look} terminalCursor />, {
       stdout: writer.sink,
       stdin,
       debug: true,

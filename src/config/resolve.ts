@@ -6,11 +6,11 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Config, PermissionRules } from './types';
+import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
 import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
-import type { RuleSourceInput } from '../permissions/policy-types';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
 import { isSafeListId } from '../tasks/list-id';
 

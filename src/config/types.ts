@@ -1,6 +1,6 @@
+import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
-import type { RuleSourceInput } from '../permissions/policy-types';
 
 export interface PermissionRules {
   allow: string[];

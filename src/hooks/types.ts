@@ -1,5 +1,6 @@
 import type { AgentEvent, ToolStatus } from '../agent/events';
 import type { Approve, ToolAccess } from '../permissions/types';
+import type { ToolPreview } from '../tools/types';
 
 /** Claude Code's hook events that tick fires (or, for PreCompact and SubagentStop, carries). */
 export type HookEventName =
@@ -55,6 +56,8 @@ export interface ToolCallInput {
   input: unknown;
   access: ToolAccess;
   claude: ClaudeToolCall;
+  /** What the call would change, for an approval prompt (tools that can tell; never writes). */
+  preview?: (input: unknown) => Promise<ToolPreview | undefined>;
 }
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';

@@ -1,4 +1,6 @@
 import type { AgentEvent } from '../agent/events';
+import type { ToolPreview } from '../tools/types';
+import { approvalPreview } from './approval-preview';
 import { deniedByUser, deniedCancelled } from './denial-text';
 import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
 import type { ApprovalDecision, ApprovalRequest, Approve } from './types';
@@ -12,6 +14,8 @@ export interface GateContext {
 
 export interface GateCall extends ToolCall {
   callId: string;
+  /** What the call would change, shown in the approval prompt (approval-preview.ts). */
+  preview?: (input: unknown) => Promise<ToolPreview | undefined>;
 }
 
 /**
@@ -64,6 +68,8 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
         reason: decision.reason,
         ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
       };
+      const preview = await approvalPreview(call);
+      if (preview) request.preview = preview;
       ctx.emit({ type: 'permission_asked', request });
       let answer: ApprovalDecision;
       try {

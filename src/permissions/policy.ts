@@ -98,8 +98,9 @@ export class PermissionPolicy {
     return this.rules.sessionRules;
   }
 
-  /** Add an allow rule for the rest of the session ("allow always"). */
+  /** Add an allow rule for the rest of the session ("allow always"), unless one allows it already. */
   grantAlways(rule: string): { error?: string } {
+    if (this.rules.list().some((e) => e.list === 'allow' && e.rule === rule.trim())) return {};
     return this.addRule('allow', rule, 'session');
   }
 
@@ -114,7 +115,9 @@ export class PermissionPolicy {
   /** Remove a rule (every list and source unless narrowed); false when there was none. */
   removeRule(rule: string, list?: RuleList, source?: RuleSource): boolean {
     const removed = this.rules.remove(rule, list, source);
-    if (removed.some((e) => e.source === 'session')) this.onSessionRuleRemoved?.(rule.trim());
+    // A saved grant ('local') was a session grant too: the session log forgets both.
+    if (removed.some((e) => e.source === 'session' || e.source === 'local'))
+      this.onSessionRuleRemoved?.(rule.trim());
     return removed.length > 0;
   }
 

@@ -1,3 +1,5 @@
+import type { ToolPreview } from '../tools/types';
+
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
 
 export const PERMISSION_MODES: readonly PermissionMode[] = [
@@ -26,6 +28,8 @@ export interface ApprovalRequest {
   reason: string;
   /** The rule "allow always" would add, e.g. `bash(npm run:*)`; absent when always is not offered. */
   alwaysRule?: string;
+  /** What the call would change (an edit's diff), when the tool can tell before running. */
+  preview?: ToolPreview;
 }
 
 export type ApprovalDecision =

@@ -47,7 +47,9 @@ export class ApprovalQueue {
   private show(): void {
     const first = this.waiting[0];
     this.store.setState({
-      pendingApproval: first ? { request: first.request, noteMode: false, note: '' } : null,
+      pendingApproval: first
+        ? { request: first.request, noteMode: false, note: '', previewTop: 0 }
+        : null,
       scrollTop: null,
     });
     this.hooks.onShowing(first !== undefined);
@@ -79,6 +81,13 @@ export class ApprovalQueue {
   setNote(note: string): void {
     this.store.setState((state) =>
       state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {},
+    );
+  }
+
+  /** Scrolls the question's preview (the diff of an edit) to `previewTop`. */
+  setPreviewTop(previewTop: number): void {
+    this.store.setState((state) =>
+      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, previewTop } } : {},
     );
   }
 

@@ -8,6 +8,7 @@ import type { AppStore } from './store';
 const URGENCY: Partial<Record<AgentEvent['type'], Urgency>> = {
   user_prompt: 'soon',
   tool_call_ready: 'soon',
+  tool_running: 'soon',
   tool_result: 'soon',
   permission_asked: 'soon',
   permission_decided: 'soon',

@@ -1,7 +1,7 @@
 import { removeLocalRule } from '../config/local-rules';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import type { SessionAgent } from './agent-port';
-import { commit } from './reducer';
+import { commit, withBanner } from './reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from './store';
 import type { InfoTone } from './types';
@@ -20,7 +20,7 @@ export const HELP_TEXT = [
   // ASCII separators: the help must read the same in a terminal without UTF-8.
   '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
   '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
-  '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output; PgUp/PgDn scroll',
+  '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
 ].join('\n');
 
 export interface CommandHost {
@@ -80,8 +80,24 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
     return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
   const rules = host.agent.policy.listRules();
   if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
-  const lines = rules.map((entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${entry.source})`);
+  const lines = rules.map(
+    (entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${whereRuleLives(entry.source)})`,
+  );
   say(host, [`Permission rules (mode: ${host.agent.policy.mode})`, ...lines].join('\n'));
+}
+
+/** Where a rule listed by /permissions lives: a settings file, a flag, this session only. */
+const RULE_HOMES: Record<string, string> = {
+  user: 'user settings',
+  project: '.tick/settings.json',
+  local: '.tick/settings.local.json',
+  flag: 'command-line flag',
+  session: 'this session only',
+  settings: 'settings',
+};
+
+export function whereRuleLives(source: string): string {
+  return RULE_HOMES[source] ?? source;
 }
 
 /**
@@ -132,7 +148,10 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     case '/model': {
       if (!args[0]) return say(host, `Model: ${agent.model}`);
       agent.setModel(args[0]);
-      host.store.setState({ model: agent.model });
+      host.store.setState((state) => ({
+        model: agent.model,
+        items: withBanner(state.items, { model: agent.model }),
+      }));
       return say(host, `Model: ${agent.model}`);
     }
     case '/permissions':

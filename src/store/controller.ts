@@ -8,7 +8,7 @@ import { pacedView } from './paced-view';
 import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
 import { EMPTY_INPUT, setText } from './input-editor';
-import { EMPTY_LIVE, commit } from './reducer';
+import { EMPTY_LIVE, commit, withBanner } from './reducer';
 import type { AppStore } from './store';
 import type { InfoTone, InputState } from './types';
 
@@ -22,6 +22,20 @@ export interface ControllerOptions {
   doubleCtrlCMs?: number;
   /** Called when a model request goes out (the app trims its heap while it waits). */
   onRequestStart?: () => void;
+}
+
+/** What the approval prompt's preview last showed, for paging through it. */
+export interface PreviewMetrics {
+  top: number;
+  /** Rows a page moves. */
+  page: number;
+  maxTop: number;
+}
+
+/** A place on the screen: 0-based row of the frame and column (wide characters count 2). */
+export interface ScreenPoint {
+  row: number;
+  column: number;
 }
 
 /** What the transcript viewport last showed, for paging. */
@@ -42,6 +56,14 @@ export class AppController {
   /** The store as the components see it: changes arrive once per frame. */
   readonly view: AppStore;
   viewport: ViewportMetrics = { totalRows: 0, height: 0 };
+  /**
+   * Where the caret of the focused input is on screen (the prompt, or an approval's note);
+   * null when no input has the keyboard. Set by the app as it lays the screen out; the
+   * terminal's cursor is put there, so an input method opens at the caret.
+   */
+  caret: ScreenPoint | null = null;
+  /** Set by the approval prompt while it shows a preview that does not fit. */
+  previewViewport: PreviewMetrics | null = null;
   private agent: SessionAgent | undefined;
   private readonly batcher: EventBatcher;
   private readonly now: () => number;
@@ -92,11 +114,7 @@ export class AppController {
       demo: agent.demo,
       context: agent.contextUsage?.() ?? state.context,
       taskListId: agent.taskListId ?? null,
-      items: state.items.map((item) =>
-        item.kind === 'banner'
-          ? { ...item, model: agent.model, cwd: agent.cwd, demo: agent.demo }
-          : item,
-      ),
+      items: withBanner(state.items, { model: agent.model, cwd: agent.cwd, demo: agent.demo }),
     }));
     // Another process's changes to the list reach the panel between turns too.
     this.stopWatchingTasks?.();
@@ -256,15 +274,23 @@ export class AppController {
     return true;
   }
 
-  /** Ctrl+C: interrupt when busy, clear the input when idle; twice within 2 s quits. */
+  /**
+   * Ctrl+C: interrupt when busy; when idle, clear the input, or on an empty input get ready
+   * to quit. A second Ctrl+C within 2 s of one that got ready quits; clearing the input
+   * does not count, so the press after it only gets ready.
+   */
   ctrlC(): void {
     const now = this.now();
     if (now - this.lastCtrlC <= this.doubleCtrlCMs) {
       void this.exit();
       return;
     }
+    if (!this.interrupt() && this.store.getState().input.text !== '') {
+      this.lastCtrlC = -Infinity;
+      this.store.setState({ input: EMPTY_INPUT, historyIndex: null });
+      return;
+    }
     this.lastCtrlC = now;
-    if (!this.interrupt()) this.store.setState({ input: EMPTY_INPUT, historyIndex: null });
     this.flashNotice('Press Ctrl+C again to exit', this.doubleCtrlCMs);
   }
 
@@ -315,7 +341,14 @@ export class AppController {
 
   // ---- scrolling ---------------------------------------------------------------
 
+  /** PgUp/PgDn: through the approval's preview when it does not fit, else the transcript. */
   scrollPage(direction: -1 | 1): void {
+    const preview = this.store.getState().pendingApproval ? this.previewViewport : null;
+    if (preview && preview.maxTop > 0) {
+      const top = preview.top + direction * preview.page;
+      this.approvals.setPreviewTop(Math.max(0, Math.min(preview.maxTop, top)));
+      return;
+    }
     this.scrollBy(direction * Math.max(1, this.viewport.height - 1));
   }
 

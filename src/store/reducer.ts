@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../agent/events';
 import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
-import type { AppState, CardStatus, LiveTail, NewItem, ToolCard } from './types';
+import type { AppState, CardStatus, LiveTail, NewItem, ToolCard, TranscriptItem } from './types';
 
 /**
  * A card keeps at most this much output. This bounds the live output of a running command
@@ -168,6 +168,16 @@ function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' 
 }
 
 /** Applies one agent event. Pure: the time comes in as `now`. */
+type Banner = Extract<TranscriptItem, { kind: 'banner' }>;
+
+/** The header shows what is current: the model after /model, the agent's once it is ready. */
+export function withBanner(
+  items: TranscriptItem[],
+  fields: Partial<Pick<Banner, 'model' | 'cwd' | 'demo'>>,
+): TranscriptItem[] {
+  return items.map((item) => (item.kind === 'banner' ? { ...item, ...fields } : item));
+}
+
 export function reduceEvent(state: AppState, event: AgentEvent, now: number): AppState {
   switch (event.type) {
     case 'user_prompt': {
@@ -191,15 +201,17 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
     case 'tool_call_started':
       return updateCard(state, event.id, event.name, (card) => card);
     case 'tool_call_ready':
+      // Every call of the round is announced at once; it waits (pending) until it runs.
       return updateCard(state, event.id, event.name, (card) => ({
         ...card,
         summary: event.summary,
-        status: card.status === 'asking' ? 'asking' : 'running',
-        startedAt: card.startedAt ?? now,
       }));
     case 'tool_running':
-      // The card shows running since tool_call_ready or the approval.
-      return state;
+      return updateCard(state, event.id, event.name, (card) => ({
+        ...card,
+        status: isFinished(card.status) ? card.status : 'running',
+        startedAt: card.status === 'running' ? (card.startedAt ?? now) : now,
+      }));
     case 'tool_output':
       return updateCard(state, event.id, '', (card) => ({
         ...card,

@@ -73,6 +73,8 @@ export interface PendingApproval {
   /** Typing a note for the model after `e`. */
   noteMode: boolean;
   note: string;
+  /** First row of the preview (an edit's diff) shown; PgUp/PgDn move it. */
+  previewTop: number;
 }
 
 export interface InputState {

@@ -3,6 +3,7 @@ import { integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
 import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
 import { defined } from './claude-fields';
+import { ABORTED_TEXT, NO_OUTPUT_TEXT } from './cancel-text';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -40,7 +41,7 @@ function modelText(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
   if (outcome.spawnError !== undefined) {
     return { output: `Error: could not run the command: ${outcome.spawnError}`, isError: true };
   }
-  const body = outcome.output.replace(/\n+$/, '') || '(no output)';
+  const body = outcome.output.replace(/\n+$/, '') || NO_OUTPUT_TEXT;
   if (outcome.timedOut) {
     return {
       output: `Error: command timed out after ${seconds(timeoutMs)}\n${body}`,
@@ -49,7 +50,7 @@ function modelText(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
     };
   }
   if (outcome.aborted) {
-    return { output: `Error: command aborted by the user\n${body}`, isError: true, display };
+    return { output: `${ABORTED_TEXT}\n${body}`, isError: true, display };
   }
   const notes: string[] = [];
   if (outcome.lingering === 'stopped') {
@@ -89,7 +90,7 @@ export const bash: Tool<typeof schema> = {
   summary: (input: BashInput) => input.command,
   async run(input, ctx) {
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
-    if (ctx.signal.aborted) return { output: 'Error: command aborted by the user', isError: true };
+    if (ctx.signal.aborted) return { output: ABORTED_TEXT, isError: true };
     // `exec 2>&1` on the command's first line puts stderr on the stdout pipe, so the
     // two stay in the order they were written; line numbers in bash errors are kept.
     let file = SHELL;

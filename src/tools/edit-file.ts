@@ -78,6 +78,52 @@ function clampDiff(hunks: string): string {
   return `${hunks.slice(0, MAX_RESULT_DIFF_CHARS)}\n... [${rest} more characters of diff]`;
 }
 
+/** The edit worked out on the file's current text, nothing written yet. */
+type PlannedEdit =
+  | { ok: true; target: string; shown: string; text: string; updated: string; count: number }
+  | { ok: false; error: string };
+
+async function planEdit(input: EditInput, cwd: string): Promise<PlannedEdit> {
+  const abs = resolveInWorkspace(input.path, cwd);
+  const target = realPathOf(abs);
+  const shown = displayPath(abs, cwd);
+  const refuse = (error: string): PlannedEdit => ({ ok: false, error });
+  if (input.old_text === '') {
+    return refuse('Error: old_text is empty; use write_file to create or overwrite a whole file');
+  }
+  if (input.old_text === input.new_text) {
+    return refuse('Error: old_text and new_text are identical; nothing to change');
+  }
+  const probe = await probeTextFile(target, shown);
+  if (!probe.ok) return refuse(probe.error);
+  if (probe.tooLarge) {
+    return refuse(
+      `Error: ${shown} is ${formatSize(probe.stats.size)}, over the ` +
+        `${formatSize(MAX_READ_BYTES)} limit for editing; use bash (e.g. sed) instead`,
+    );
+  }
+  let text: string;
+  try {
+    text = await readFile(target, 'utf8');
+  } catch (err) {
+    return refuse(fsErrorText(err, shown));
+  }
+  const { oldText, newText, count } = pickVariant(text, input);
+  if (count === 0) {
+    return refuse(`Error: old_text not found in ${shown}${notFoundHint(text, input.old_text)}`);
+  }
+  if (count > 1 && !input.replace_all) {
+    return refuse(
+      `Error: old_text matches ${count} places in ${shown}; add context or set replace_all`,
+    );
+  }
+  const at = text.indexOf(oldText);
+  const updated = input.replace_all
+    ? text.split(oldText).join(newText)
+    : text.slice(0, at) + newText + text.slice(at + oldText.length);
+  return { ok: true, target, shown, text, updated, count };
+}
+
 export const edit_file: Tool<typeof schema> = {
   name: 'edit_file',
   description:
@@ -91,43 +137,18 @@ export const edit_file: Tool<typeof schema> = {
     paths: [realPathInWorkspace(input.path, ctx.cwd)],
   }),
   summary: (input: EditInput) => input.path,
+  /** The change as a diff, read from the file as it is now; nothing is written. */
+  async preview(input, ctx) {
+    const plan = await planEdit(input, ctx.cwd);
+    if (!plan.ok) return undefined;
+    const diff = await diffFile(plan.shown, plan.text, plan.updated);
+    return diff ? { diff: diff.diff } : undefined;
+  },
   async run(input, ctx) {
+    const plan = await planEdit(input, ctx.cwd);
+    if (!plan.ok) return fail(plan.error);
+    const { target, shown, text, updated, count } = plan;
     const abs = resolveInWorkspace(input.path, ctx.cwd);
-    const target = realPathOf(abs);
-    const shown = displayPath(abs, ctx.cwd);
-    if (input.old_text === '') {
-      return fail('Error: old_text is empty; use write_file to create or overwrite a whole file');
-    }
-    if (input.old_text === input.new_text) {
-      return fail('Error: old_text and new_text are identical; nothing to change');
-    }
-    const probe = await probeTextFile(target, shown);
-    if (!probe.ok) return fail(probe.error);
-    if (probe.tooLarge) {
-      return fail(
-        `Error: ${shown} is ${formatSize(probe.stats.size)}, over the ` +
-          `${formatSize(MAX_READ_BYTES)} limit for editing; use bash (e.g. sed) instead`,
-      );
-    }
-    let text: string;
-    try {
-      text = await readFile(target, 'utf8');
-    } catch (err) {
-      return fail(fsErrorText(err, shown));
-    }
-    const { oldText, newText, count } = pickVariant(text, input);
-    if (count === 0) {
-      return fail(`Error: old_text not found in ${shown}${notFoundHint(text, input.old_text)}`);
-    }
-    if (count > 1 && !input.replace_all) {
-      return fail(
-        `Error: old_text matches ${count} places in ${shown}; add context or set replace_all`,
-      );
-    }
-    const at = text.indexOf(oldText);
-    const updated = input.replace_all
-      ? text.split(oldText).join(newText)
-      : text.slice(0, at) + newText + text.slice(at + oldText.length);
     try {
       await writeFileAtomic(target, updated);
     } catch (err) {

@@ -92,6 +92,12 @@ export interface ToolPresentation {
   shape: ResultShape;
 }
 
+/** What a call would change, shown in its approval prompt before it runs. */
+export interface ToolPreview {
+  /** Unified diff of the file change (a new file: every line added). */
+  diff: string;
+}
+
 /**
  * One tool. The schema is declared once: it validates the model's arguments and
  * produces the JSON Schema sent to the model.
@@ -106,6 +112,11 @@ export interface Tool<S extends ObjectSchema = ObjectSchema> {
   access(input: SchemaInput<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
   /** One-line text for the UI card: the command, the path, the pattern. */
   summary(input: SchemaInput<S>): string;
+  /**
+   * What the call would change, worked out without changing anything (edits: the diff), for
+   * the approval prompt; undefined when there is nothing to show (the call would fail).
+   */
+  preview?(input: SchemaInput<S>, ctx: Pick<ToolContext, 'cwd'>): Promise<ToolPreview | undefined>;
   run(input: SchemaInput<S>, ctx: ToolContext): Promise<ToolResult>;
   /** Claude Code's view of the tool, for hook payloads and rules. */
   claude: ClaudeCodeFace<SchemaInput<S>>;

@@ -22,6 +22,19 @@ async function previousText(target: string): Promise<string | undefined> {
   return text.includes('\0') ? undefined : text;
 }
 
+/** What is at the path now: a directory, or the text to diff against (see previousText). */
+async function current(
+  target: string,
+): Promise<{ directory: true } | { old: string | undefined; existed: boolean }> {
+  try {
+    if ((await stat(target)).isDirectory()) return { directory: true };
+    return { old: await previousText(target), existed: true };
+  } catch {
+    // Missing: a new file, diffed against ''.
+    return { old: '', existed: false };
+  }
+}
+
 export const write_file: Tool<typeof schema> = {
   name: 'write_file',
   description:
@@ -34,21 +47,24 @@ export const write_file: Tool<typeof schema> = {
     paths: [realPathInWorkspace(input.path, ctx.cwd)],
   }),
   summary: (input: WriteInput) => input.path,
+  /** The new content (a new file) or the change, as a diff; nothing is written. */
+  async preview(input, ctx) {
+    const abs = resolveInWorkspace(input.path, ctx.cwd);
+    const now = await current(realPathOf(abs));
+    if ('directory' in now || now.old === undefined) return undefined;
+    if (Buffer.byteLength(input.content, 'utf8') > MAX_READ_BYTES) return undefined;
+    const diff = await diffFile(displayPath(abs, ctx.cwd), now.old, input.content);
+    return diff ? { diff: diff.diff } : undefined;
+  },
   async run(input, ctx) {
     const abs = resolveInWorkspace(input.path, ctx.cwd);
     const target = realPathOf(abs);
     const shown = displayPath(abs, ctx.cwd);
-    let old: string | undefined = '';
-    let existed = false;
-    try {
-      if ((await stat(target)).isDirectory()) {
-        return { output: `Error: ${shown} is a directory; give a file path`, isError: true };
-      }
-      existed = true;
-      old = await previousText(target);
-    } catch {
-      // Missing: a new file, diffed against ''.
+    const now = await current(target);
+    if ('directory' in now) {
+      return { output: `Error: ${shown} is a directory; give a file path`, isError: true };
     }
+    const { old, existed } = now;
     try {
       await writeFileAtomic(target, input.content);
     } catch (err) {

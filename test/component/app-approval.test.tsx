@@ -116,6 +116,69 @@ describe('approval prompt', () => {
     expect(decisions[0]).toEqual({ decision: 'allow_once' });
   });
 
+  test('calls queued behind the prompt show their command or path', async () => {
+    const decisions: ApprovalDecision[] = [];
+    const threeCalls: Turn = async function* (prompt, signal, agent) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      const calls = [
+        { id: 'r1', name: 'bash', summary: 'rm -rf build' },
+        { id: 'r2', name: 'bash', summary: 'npm test -- --watch=false' },
+        { id: 'r3', name: 'edit_file', summary: 'src/app.ts' },
+      ];
+      for (const call of calls) yield { type: 'tool_call_started', id: call.id, name: call.name };
+      yield { type: 'assistant_message', text: '', reasoning: '' };
+      for (const call of calls) yield { type: 'tool_call_ready', ...call, input: {} };
+      yield { type: 'permission_asked', request };
+      decisions.push(await agent.approve(request, signal));
+      yield endOf('done');
+    };
+    rig = await startApp([threeCalls], { columns: 100, rows: 24 });
+    await typeLine(rig.app, 'clean and test');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    const screen = rig.screen();
+    expect(screen).toMatch(/\? bash\s+rm -rf build/);
+    expect(screen).toMatch(/○ bash\s+npm test -- --watch=false/);
+    expect(screen).toMatch(/○ edit_file\s+src\/app\.ts/);
+    await rig.app.press('n');
+    await waitFor(() => decisions.length === 1);
+  });
+
+  test('PgUp/PgDn scroll the change shown in the prompt, not the transcript', async () => {
+    const decisions: ApprovalDecision[] = [];
+    const diff = [
+      '--- big.txt',
+      '+++ big.txt',
+      '@@ -1,40 +1,40 @@',
+      ...Array.from({ length: 40 }, (_, i) => `-line ${i + 1}`),
+      ...Array.from({ length: 40 }, (_, i) => `+LINE ${i + 1}`),
+    ].join('\n');
+    const edit: ApprovalRequest = {
+      callId: 'r1',
+      toolName: 'edit_file',
+      subject: 'big.txt',
+      reason: 'edits a file',
+      preview: { diff },
+    };
+    rig = await startApp([askingTurn(decisions, edit)], { columns: 80, rows: 24 });
+    await typeLine(rig.app, 'shout');
+    await waitFor(() => rig!.screen().includes('Change this file?'));
+    expect(rig.screen()).toContain('-line 1\n');
+    expect(rig.screen()).toMatch(/… \d+ more lines · PgUp\/PgDn to scroll/);
+    await rig.app.press('\x1b[6~');
+    expect(rig.screen()).toMatch(/↑ \d+ lines above/);
+    expect(rig.screen()).not.toContain('-line 1\n');
+    expect(rig.controller.store.getState().scrollTop).toBeNull();
+    for (let i = 0; i < 10; i++) await rig.app.press('\x1b[6~');
+    expect(rig.screen()).toContain('+LINE 40');
+    expect(rig.screen()).not.toContain('more lines');
+    for (let i = 0; i < 10; i++) await rig.app.press('\x1b[5~');
+    expect(rig.screen()).toContain('-line 1\n');
+    expect(rig.screen()).not.toContain('lines above');
+    expect(decisions).toEqual([]);
+    await rig.app.press('y');
+    await waitFor(() => decisions.length === 1);
+  });
+
   test('an interrupt while asking denies and ends the turn', async () => {
     const decisions: ApprovalDecision[] = [];
     rig = await startApp([askingTurn(decisions)]);

@@ -76,20 +76,37 @@ test('/mode NAME sets the mode; a bad name is an error', async () => {
   expect(rig.agent.policy.mode).toBe('plan');
 });
 
-test('/model NAME switches the model shown in the status line', async () => {
-  rig = await startApp();
+test('/model NAME switches the model shown in the status line and the header', async () => {
+  rig = await startApp([], { columns: 80, rows: 30 });
+  const header = () => rig!.app.lines().find((row) => row.startsWith('tick v')) ?? '';
+  expect(header()).toContain(' · fake-model · ');
   await typeLine(rig.app, '/model llama3.1:8b');
   expect(rig.agent.model).toBe('llama3.1:8b');
   expect(rig.app.lines().pop()?.startsWith('llama3.1:8b')).toBe(true);
+  expect(header()).toContain(' · llama3.1:8b · ');
+  // A new conversation keeps the header, with the model in use.
+  await typeLine(rig.app, '/clear');
+  expect(header()).toContain(' · llama3.1:8b · ');
+  expect(rig.screen()).not.toContain('fake-model');
 });
 
 test('/permissions lists the rules; /permissions rm RULE removes one', async () => {
   rig = await startApp([], { columns: 100, rows: 24 });
+  rig.agent.rules.push(
+    { source: 'local', list: 'allow', rule: 'bash(rm -rf build)' },
+    { source: 'session', list: 'allow', rule: 'bash(make:*)' },
+  );
   await typeLine(rig.app, '/permissions');
-  expect(rig.screen()).toContain('allow bash(npm test)  (project)');
+  // Each rule says where it lives.
+  expect(rig.screen()).toContain('allow bash(npm test)  (.tick/settings.json)');
+  expect(rig.screen()).toContain('allow bash(rm -rf build)  (.tick/settings.local.json)');
+  expect(rig.screen()).toContain('allow bash(make:*)  (this session only)');
   await typeLine(rig.app, '/permissions rm bash(npm test)');
   expect(rig.screen()).toContain('Removed rule bash(npm test)');
-  expect(rig.agent.rules).toEqual([]);
+  expect(rig.agent.rules.map((entry) => entry.rule)).toEqual([
+    'bash(rm -rf build)',
+    'bash(make:*)',
+  ]);
   await typeLine(rig.app, '/permissions rm bash(nope)');
   expect(rig.screen()).toContain('No rule bash(nope).');
 });

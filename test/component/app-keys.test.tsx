@@ -25,6 +25,7 @@ afterEach(async () => {
 const longTurn: Turn = async function* (prompt, signal) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
   yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'sleep 100' };
+  yield { type: 'tool_running', id: 'b1', name: 'bash' };
   yield { type: 'tool_output', id: 'b1', chunk: 'started\n' };
   await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
   yield {
@@ -52,14 +53,19 @@ describe('interrupting and quitting', () => {
     await waitFor(() => rig!.screen().includes('echo: next'));
   });
 
-  test('Ctrl+C clears the input when idle; a second Ctrl+C within 2 s quits', async () => {
+  test('Ctrl+C clears the input when idle without getting ready to quit', async () => {
     rig = await startApp();
+    let code: number | undefined;
+    void rig.controller.exited.then((value) => (code = value));
     await rig.app.press('some text');
     await rig.app.press('\x03');
     expect(rig.controller.store.getState().input.text).toBe('');
+    expect(rig.screen()).not.toContain('Press Ctrl+C again to exit');
+    // The next Ctrl+C (on the now empty input) only gets ready; the one after quits.
+    await rig.app.press('\x03');
+    await settle(30);
+    expect(code).toBeUndefined();
     expect(rig.screen()).toContain('Press Ctrl+C again to exit');
-    let code: number | undefined;
-    void rig.controller.exited.then((value) => (code = value));
     await rig.app.press('\x03');
     await waitFor(() => code !== undefined, 2000, 'exit');
     expect(code).toBe(0);
@@ -237,6 +243,7 @@ describe('global keys', () => {
     const turn: Turn = async function* (prompt) {
       yield { type: 'user_prompt', text: prompt, source: 'user' };
       yield { type: 'tool_call_ready', id: 'b', name: 'bash', input: {}, summary: 'seq 12' };
+      yield { type: 'tool_running', id: 'b', name: 'bash' };
       yield { type: 'tool_result', id: 'b', name: 'bash', status: 'ok', output, durationMs: 5 };
       yield endOf('done');
     };
@@ -250,6 +257,53 @@ describe('global keys', () => {
     expect(rig.screen()).not.toContain('earlier lines');
     await rig.app.press('\x0f');
     expect(rig.screen()).toContain('… 7 earlier lines');
+  });
+
+  test('Ctrl+O shows the collapsed reasoning in full, and folds it again', async () => {
+    const reasoning =
+      'The user wants the tests fixed.\nFirst I should read the failing test.\nThen run npm test.';
+    const turn: Turn = async function* (prompt) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      yield { type: 'reasoning_delta', text: reasoning };
+      yield { type: 'text_delta', text: 'I will read the test first.' };
+      yield { type: 'assistant_message', text: 'I will read the test first.', reasoning };
+      yield endOf('done');
+    };
+    rig = await startApp([turn], { columns: 80, rows: 30 });
+    await typeLine(rig.app, 'fix the tests');
+    await waitFor(() => rig!.screen().includes('I will read the test first.'));
+    expect(rig.screen()).toContain('∴ Thought (17 words): The user wants the tests fixed.');
+    expect(rig.screen()).not.toContain('Then run npm test.');
+    await rig.app.press('\x0f');
+    expect(rig.screen()).toContain(
+      [
+        '∴ Thought (17 words)',
+        '  The user wants the tests fixed.',
+        '  First I should read the failing test.',
+        '  Then run npm test.',
+      ].join('\n'),
+    );
+    await rig.app.press('\x0f');
+    expect(rig.screen()).not.toContain('Then run npm test.');
+  });
+
+  test('Ctrl+O while the model thinks shows all its reasoning so far', async () => {
+    let release: () => void = () => undefined;
+    const turn: Turn = async function* (prompt) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      yield { type: 'reasoning_delta', text: 'Step one: look around.\nStep two: decide.' };
+      await new Promise<void>((resolve) => (release = resolve));
+      yield { type: 'assistant_message', text: 'ok', reasoning: '' };
+      yield endOf('done');
+    };
+    rig = await startApp([turn], { columns: 80, rows: 30 });
+    await typeLine(rig.app, 'think');
+    await waitFor(() => rig!.screen().includes('Thinking'));
+    expect(rig.screen()).not.toContain('Step one');
+    await rig.app.press('\x0f');
+    expect(rig.screen()).toContain('∴ Thinking\n  Step one: look around.\n  Step two: decide.');
+    release();
+    await waitFor(() => !rig!.controller.busy);
   });
 });
 

@@ -41,6 +41,7 @@ const workTurn: Turn = async function* (prompt) {
   yield { type: 'tool_call_started', id: 't1', name: 'todo_write' };
   yield { type: 'assistant_message', text: 'I will plan…', reasoning: '' };
   yield { type: 'tool_call_ready', id: 't1', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield { type: 'tool_running', id: 't1', name: 'todo_write' };
   yield {
     type: 'tool_result',
     id: 't1',
@@ -51,6 +52,7 @@ const workTurn: Turn = async function* (prompt) {
   };
   yield { type: 'todos_updated', todos: plan(2) };
   yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'npm test' };
+  yield { type: 'tool_running', id: 'b1', name: 'bash' };
   for (let i = 0; i < 40; i++) {
     yield { type: 'tool_output', id: 'b1', chunk: `test ${i} passed ${'·'.repeat(i % 50)}\n` };
     await pause(3);
@@ -65,6 +67,7 @@ const workTurn: Turn = async function* (prompt) {
     durationMs: 130,
   };
   yield { type: 'tool_call_ready', id: 't2', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield { type: 'tool_running', id: 't2', name: 'todo_write' };
   yield {
     type: 'tool_result',
     id: 't2',

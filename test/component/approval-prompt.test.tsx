@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { ApprovalPrompt } from '../../components/ApprovalPrompt';
 import type { PendingApproval } from '../../src/store/types';
-import { mount, type Mounted } from './helpers';
+import { COLOR_LOOK, mount, stylesBefore, type Mounted } from './helpers';
 
 const mounted: Mounted[] = [];
 afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
@@ -25,6 +25,7 @@ function pending(
     },
     noteMode: false,
     note: '',
+    previewTop: 0,
     ...extra,
   };
 }
@@ -40,22 +41,53 @@ async function rows(p: PendingApproval, width: number): Promise<string[]> {
 
 test('shows the command, the reason and all the choices', async () => {
   const shown = await rows(pending(), 100);
-  expect(shown.slice(0, 3)).toEqual([
+  expect(shown).toEqual([
     'Run this command? bash',
     '  rm -rf build',
     '  deletes files (rm)',
+    // The rule is the command shown above: not repeated.
+    '  y/1 allow once · a/2 allow this exact command this session',
+    '  s always, saved to .tick/settings.local.json · n/3/esc deny · e deny with a note',
   ]);
-  // The choices wrap at 100 columns, each row indented.
-  expect(shown.length).toBe(5);
-  for (const row of shown.slice(3)) expect(row.startsWith('  ')).toBe(true);
+});
+
+test('key hints wrap between choices, never inside one, at any width', async () => {
+  const labels = [
+    'y/1 allow once',
+    'a/2 allow this exact command this session',
+    's always, saved to .tick/settings.local.json',
+    'n/3/esc deny',
+    'e deny with a note',
+  ];
+  for (const width of [60, 80, 100, 120, 140]) {
+    const shown = await rows(
+      pending({ subject: longCommand, alwaysRule: `bash(${longCommand})` }),
+      width,
+    );
+    const keys = shown.slice(shown.findIndex((row) => row.startsWith('  y/1')));
+    for (const row of keys) expect(stringWidth(row)).toBeLessThanOrEqual(width);
+    const pieces = keys.flatMap((row) => row.trim().split(' · '));
+    expect(pieces, `at ${width} columns`).toEqual(labels);
+  }
+});
+
+test('"allow always" names a short wider rule, and says "this exact command" for a long one', async () => {
+  const keysOf = async (request: Partial<PendingApproval['request']>) =>
+    (await rows(pending(request), 200)).find((row) => row.includes('a/2')) ?? '';
   expect(
-    shown
-      .slice(3)
-      .map((row) => row.trim())
-      .join(' '),
-  ).toBe(
-    'y/1 allow once · a/2 allow bash(rm -rf build) this session · s always, saved to .tick/settings.local.json · n/3/esc deny · e deny with a note',
+    await keysOf({ subject: 'npm run build', reason: 'runs npm', alwaysRule: 'bash(npm run:*)' }),
+  ).toContain('a/2 allow bash(npm run:*) this session');
+  const long = 'git -c core.quotepath=off log --stat --format=%H%n%an%n%s origin/main..HEAD';
+  expect(await keysOf({ subject: `cd sub && ${long}`, alwaysRule: `bash(${long})` })).toContain(
+    'a/2 allow this exact command this session',
   );
+  expect(
+    await keysOf({
+      toolName: 'edit_file',
+      subject: '/srv/shared/projects/some-very-long-folder-name/src/index.ts',
+      alwaysRule: 'edit_file(/srv/shared/projects/some-very-long-folder-name/src/index.ts)',
+    }),
+  ).toContain('a/2 allow this file this session');
 });
 
 test('a long command is wrapped in full, never cut, even at 40 columns', async () => {
@@ -102,5 +134,85 @@ test('note mode shows the note being typed', async () => {
   expect(shown.slice(3)).toEqual([
     '› note: use the trash',
     '  Enter deny with this note · Esc back',
+  ]);
+});
+
+/** A real diff of a 40-line file where every other line changes. */
+async function bigDiff(): Promise<string> {
+  const { diffFile } = await import('../../src/tools/file-diff');
+  const old = Array.from({ length: 40 }, (_, i) => `line ${i + 1}\n`).join('');
+  const changed = old.replace(/line (\d+)/g, (line, n: string) =>
+    Number(n) % 2 ? `LINE ${n}` : line,
+  );
+  return (await diffFile('src/a.ts', old, changed))?.diff ?? '';
+}
+
+const edit = (diff: string, previewTop = 0): PendingApproval =>
+  pending(
+    {
+      toolName: 'edit_file',
+      subject: 'src/a.ts',
+      reason: 'edits a file',
+      alwaysRule: undefined,
+      preview: { diff },
+    },
+    { previewTop },
+  );
+
+test('an edit shows its coloured diff in the prompt, clamped to the space with "… N more lines"', async () => {
+  const m = await mount(<ApprovalPrompt width={80} maxRows={16} />, {
+    state: { pendingApproval: edit(await bigDiff()) },
+    columns: 80,
+    look: COLOR_LOOK,
+  });
+  mounted.push(m);
+  const shown = m.rows();
+  expect(shown.length).toBe(16);
+  expect(shown.slice(0, 5)).toEqual([
+    'Change this file? edit_file',
+    '  src/a.ts',
+    '  edits a file',
+    '  @@ -1,40 +1,40 @@',
+    '  -line 1',
+  ]);
+  expect(shown[5]).toBe('  +LINE 1');
+  // 61 rows: the hunk header, 20 lines removed, 20 added, 20 unchanged; 11 shown.
+  expect(shown[14]).toBe('  … 50 more lines · PgUp/PgDn to scroll');
+  expect(shown[15]).toBe('  y/1 allow once · n/3/esc deny · e deny with a note');
+  expect(stylesBefore(m.lastFrame(), '-line 1')).toContain(31);
+  expect(stylesBefore(m.lastFrame(), '+LINE 1')).toContain(32);
+});
+
+test('scrolled, the preview says how many lines are above, and the end is reachable', async () => {
+  const diff = await bigDiff();
+  const middle = await mount(<ApprovalPrompt width={80} maxRows={16} />, {
+    state: { pendingApproval: edit(diff, 20) },
+    columns: 80,
+  });
+  mounted.push(middle);
+  const shown = middle.rows();
+  expect(shown[3]).toBe('  ↑ 20 lines above · PgUp/PgDn to scroll');
+  expect(shown[14]).toMatch(/^ {2}… 31 more lines/);
+  const end = await mount(<ApprovalPrompt width={80} maxRows={16} />, {
+    state: { pendingApproval: edit(diff, 999) },
+    columns: 80,
+  });
+  mounted.push(end);
+  const last = end.rows();
+  expect(last[3]).toMatch(/^ {2}↑ 50 lines above/);
+  expect(last[14]).toBe('   line 40');
+  expect(last.join('\n')).not.toContain('more lines');
+});
+
+test('a short diff is shown whole, with nothing about scrolling', async () => {
+  const { diffFile } = await import('../../src/tools/file-diff');
+  const diff = (await diffFile('three.txt', '', 'one\ntwo\nthree\n'))?.diff ?? '';
+  const shown = await rows(edit(diff), 80);
+  expect(shown.slice(3)).toEqual([
+    '  @@ -0,0 +1,3 @@',
+    '  +one',
+    '  +two',
+    '  +three',
+    '  y/1 allow once · n/3/esc deny · e deny with a note',
   ]);
 });

@@ -2,7 +2,7 @@
 import { Terminal } from '@xterm/headless';
 import { EventEmitter } from 'node:events';
 import { describe, expect, test } from 'vitest';
-import { FrameWriter } from '../../src/cli/frame-writer';
+import { FrameWriter, type CursorPlace } from '../../src/cli/frame-writer';
 import { rowUpdate } from '../../src/cli/row-diff';
 import { useStringWidthUnicode } from '../support/pty';
 
@@ -33,9 +33,9 @@ class XtermOut extends EventEmitter {
   }
 }
 
-function setup(columns = 40, rows = 12) {
+function setup(columns = 40, rows = 12, cursor?: () => CursorPlace | null) {
   const out = new XtermOut(columns, rows);
-  const writer = new FrameWriter(out as unknown as NodeJS.WriteStream);
+  const writer = new FrameWriter(out as unknown as NodeJS.WriteStream, { cursor });
   const show = (lines: string[]) => {
     writer.sink.write(lines.join('\n'));
     writer.flush();
@@ -127,5 +127,47 @@ describe('FrameWriter', () => {
     show(['a', 'b', 'c']);
     expect(out.written.split('\x1b[1H').length).toBe(3);
     expect((await out.screen()).slice(0, 3)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('each frame ends with the cursor at the caret, shown; hidden when no input has the keys', async () => {
+    let caret: CursorPlace | null = { row: 2, column: 7 };
+    const { out, show } = setup(40, 12, () => caret);
+    const cursor = async () => {
+      await out.screen();
+      const buffer = out.term.buffer.active;
+      const shown = out.written.lastIndexOf('\x1b[?25h') > out.written.lastIndexOf('\x1b[?25l');
+      return { row: buffer.cursorY, column: buffer.cursorX, shown };
+    };
+    show(['transcript', '─────', '› hello', 'status']);
+    expect(await cursor()).toEqual({ row: 2, column: 7, shown: true });
+    // A row written elsewhere (the status line) moves the cursor: it is put back.
+    show(['transcript', '─────', '› hello', 'status 2']);
+    expect(await cursor()).toEqual({ row: 2, column: 7, shown: true });
+    // A frame costs one move back to the caret: the cursor stays shown.
+    const mark = out.written.length;
+    show(['transcript 2', '─────', '› hello', 'status 3']);
+    const frame = out.written.slice(mark);
+    expect(frame.endsWith('\x1b[3;8H')).toBe(true);
+    expect(frame).not.toContain('\x1b[?25');
+    // Wide characters: the caller counts columns; 你好 is 4 of them.
+    caret = { row: 2, column: 6 };
+    show(['transcript 2', '─────', '› 你好', 'status 3']);
+    expect(await cursor()).toEqual({ row: 2, column: 6, shown: true });
+    caret = null;
+    show(['transcript 2', '─────', 'Run this command?', 'status 3']);
+    expect(await cursor()).toMatchObject({ shown: false });
+  });
+
+  test('the cursor costs bytes only when it moved', () => {
+    let caret: CursorPlace | null = { row: 2, column: 2 };
+    const { out, show } = setup(40, 12, () => caret);
+    show(['a', 'b', '› ', 'status']);
+    const before = out.written.length;
+    show(['a', 'b', '› ', 'status']);
+    expect(out.written.length).toBe(before);
+    // Only the caret moved (the terminal's cursor is the caret): one move, nothing else.
+    caret = { row: 2, column: 3 };
+    show(['a', 'b', '› ', 'status']);
+    expect(out.written.slice(before)).toBe('\x1b[3;4H');
   });
 });

@@ -234,6 +234,7 @@ export async function startApp(
   turns: Turn[] = [],
   size = { columns: 80, rows: 20 },
   look: Look = UNICODE_LOOK,
+  options: { terminalCursor?: boolean } = {},
 ): Promise<AppRig> {
   const store = createAppStore({
     model: 'fake-model',
@@ -245,7 +246,11 @@ export async function startApp(
   const agent = new FakeAgent(turns);
   agent.approve = controller.approve;
   controller.attach(agent);
-  const app = renderAt(<App controller={controller} look={look} />, size, controller);
+  const app = renderAt(
+    <App controller={controller} look={look} terminalCursor={options.terminalCursor} />,
+    size,
+    controller,
+  );
   await settle(30);
   return {
     app,

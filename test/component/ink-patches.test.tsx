@@ -91,6 +91,7 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
   }
   yield { type: 'assistant_message', text: ANSWER, reasoning: '' };
   yield { type: 'tool_call_ready', id: 't1', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield { type: 'tool_running', id: 't1', name: 'todo_write' };
   yield { type: 'todos_updated', todos: plan(1) };
   yield {
     type: 'tool_result',
@@ -104,6 +105,7 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
   yield { type: 'permission_asked', request };
   const decision = await agent.approve(request, signal);
   yield { type: 'permission_decided', callId: 'r1', decision: 'allow', by: 'user' };
+  yield { type: 'tool_running', id: 'r1', name: 'bash' };
   yield {
     type: 'tool_result',
     id: 'r1',

@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { PromptInput } from '../../components/PromptInput';
 import type { Look } from '../../components/lines/look';
 import type { AppState, InputState } from '../../src/store/types';
-import { COLOR_LOOK, mount, stylesBefore, type Mounted } from './helpers';
+import { COLOR_LOOK, mount, startApp, stylesBefore, type Mounted } from './helpers';
 
 const mounted: Mounted[] = [];
 afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
@@ -58,9 +58,28 @@ test('the cursor is drawn as an inverse cell at its position', async () => {
 test('long input wraps within the width and scrolls to keep the cursor row', async () => {
   const text = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n');
   const atEnd = await rows({ text, cursor: text.length }, 40, 4);
-  expect(atEnd).toEqual(['  line 9', '  line 10', '  line 11', '  line 12']);
+  expect(atEnd).toEqual(['  ↑ 9 lines above', '  line 10', '  line 11', '  line 12']);
   const atStart = await rows({ text, cursor: 0 }, 40, 4);
-  expect(atStart[0]).toBe('› line 1');
+  expect(atStart).toEqual(['› line 1', '  line 2', '  line 3', '  ↓ 9 lines below']);
+  const inside = await rows({ text, cursor: text.indexOf('line 7') }, 40, 4);
+  expect(inside).toEqual(['  ↑ 5 lines above', '  line 6', '  line 7', '  ↓ 5 lines below']);
+});
+
+test('a pasted 40-line block says how many lines are above the ones shown', async () => {
+  const rig = await startApp([], { columns: 80, rows: 24 });
+  try {
+    const block = Array.from({ length: 40 }, (_, i) => `pasted line ${i + 1}`).join('\n');
+    await rig.app.press(`\x1b[200~${block}\x1b[201~`);
+    const screen = rig.app.lines();
+    const inputAt = screen.findIndex((row) => row.includes('lines above'));
+    // 24 rows: the input gets 7; the last 6 lines under a note saying 34 are above.
+    expect(screen.slice(inputAt, inputAt + 7).map((row) => row.trimEnd())).toEqual([
+      '  ↑ 34 lines above',
+      ...Array.from({ length: 6 }, (_, i) => `  pasted line ${35 + i}`),
+    ]);
+  } finally {
+    await rig.close();
+  }
 });
 
 test('CJK and emoji wrap at their display width', async () => {

@@ -66,11 +66,15 @@ test('waiting for an approval: no spinner, a question mark', async () => {
         request: { callId: 'c', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes' },
         noteMode: false,
         note: '',
+        previewTop: 0,
       },
     },
     120,
   );
   expect(shown).toContain(' · ? waiting for you 2s · ');
+  // Esc answers the question (deny) there; it does not interrupt the turn.
+  expect(shown).toContain(' · esc deny · ');
+  expect(shown).not.toContain('interrupt');
 });
 
 test('narrow: the model and the mode stay, the rest gives way', async () => {

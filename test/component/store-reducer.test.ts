@@ -116,14 +116,17 @@ describe('streamed text', () => {
 });
 
 describe('tool cards', () => {
-  test('started -> pending, ready -> running, output is live, result commits the card', () => {
+  test('started -> pending, ready -> its summary, running, output is live, result commits the card', () => {
     let state = reduceEvent(fresh(), { type: 'tool_call_started', id: 'a', name: 'bash' }, 100);
     expect(state.live.tools[0]).toMatchObject({ status: 'pending', summary: '' });
     state = reduceEvent(
       state,
       { type: 'tool_call_ready', id: 'a', name: 'bash', input: { command: 'ls' }, summary: 'ls' },
-      200,
+      150,
     );
+    // Announced with the round's other calls: it waits its turn, showing what it will run.
+    expect(state.live.tools[0]).toMatchObject({ status: 'pending', summary: 'ls' });
+    state = reduceEvent(state, { type: 'tool_running', id: 'a', name: 'bash' }, 200);
     expect(state.live.tools[0]).toMatchObject({ status: 'running', summary: 'ls', startedAt: 200 });
     state = reduceEvents(
       state,

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { ToolCard } from '../../components/ToolCard';
 import type { ToolCard as Card } from '../../src/store/types';
+import { formatOutcome } from '../../src/tools/bash';
+import { CANCELLED_TEXT } from '../../src/tools/cancel-text';
 import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip } from './helpers';
 
 afterEach(cleanup);
@@ -187,6 +189,25 @@ describe('output', () => {
       card({ status: 'cancelled', output: 'counting 1\ncounting 2', durationMs: 2000 }),
     );
     expect(rows.slice(1)).toEqual(['  counting 1', '  counting 2', '  Cancelled']);
+  });
+
+  test('a command cancelled with nothing printed takes one line under its header', () => {
+    // The results the model gets: stopped while running, or never started.
+    const aborted = formatOutcome(
+      { output: '', outputChars: 0, aborted: true, timedOut: false },
+      120_000,
+    );
+    expect(aborted.output).toBe('Error: command aborted by the user\n(no output)');
+    for (const output of [aborted.output, CANCELLED_TEXT]) {
+      const rows = frame(card({ status: 'cancelled', output, durationMs: 2000 }));
+      expect(rows).toEqual(['⊖ bash  npm test  2.0s', '  Cancelled']);
+    }
+    const printed = formatOutcome(
+      { output: 'started\n', outputChars: 8, aborted: true, timedOut: false },
+      1000,
+    );
+    const rows = frame(card({ status: 'cancelled', output: printed.output, durationMs: 2000 }));
+    expect(rows.slice(1)).toEqual(['  started', '  Cancelled']);
   });
 
   test('escape sequences in output are removed', () => {

@@ -144,6 +144,10 @@ describe('the app against a scripted model', { timeout: 90_000 }, () => {
     await session.press('escape');
     const screen = await session.waitForText('Interrupted.', 10_000);
     expect(screen).toMatch(new RegExp(`⊖ bash\\s+echo started; ${marker.replace('.', '\\.')}`));
+    // What it printed, then one line; not the words meant for the model.
+    expect(screen).toMatch(/^ {2}started\n {2}Cancelled$/m);
+    expect(screen).not.toContain('command aborted');
+    expect(screen).not.toContain('(no output)');
     for (let i = 0; i < 30 && processesWith(marker).length; i++) await sleep(100);
     expect(processesWith(marker)).toEqual([]);
     await session.type('go on', true);

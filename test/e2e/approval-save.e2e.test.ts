@@ -45,6 +45,12 @@ test('s at an approval saves the rule to .tick/settings.local.json; the same com
   expect(existsSync(join(cwd, 'build'))).toBe(false);
   expect(app.since(mark)).not.toContain('Run this command?');
 
+  // /permissions says where the saved rule lives, not "(session)".
+  await app.type('/permissions', true);
+  const listed = await app.waitForText('allow bash(rm -rf build)', 10_000);
+  expect(listed).toContain('allow bash(rm -rf build)  (.tick/settings.local.json)');
+  expect(listed).not.toContain('session');
+
   // /permissions rm takes it out of the file too, other keys kept.
   await app.type('/permissions rm bash(rm -rf build)', true);
   await app.waitForText('Removed rule bash(rm -rf build)', 10_000);

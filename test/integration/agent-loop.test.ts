@@ -161,6 +161,43 @@ describe('runAgent against the scripted server', () => {
     ).toEqual(['remove it', 'now remove it']);
   });
 
+  it('announces every call of a round with its summary before the first runs or asks', async () => {
+    const { agent } = await setup(
+      [
+        {
+          toolCalls: [
+            { name: 'bash', arguments: { command: 'rm -rf build' } },
+            { name: 'bash', arguments: { command: 'echo second' } },
+            { name: 'write_file', arguments: { path: 'notes/third.txt', content: 'x' } },
+            { name: 'bash', arguments: '{"command": ' },
+          ],
+        },
+        { text: 'done' },
+      ],
+      {},
+      [{ decision: 'deny' }, { decision: 'deny' }],
+    );
+    const events = await collect(agent.run('go', new AbortController().signal));
+    const firstAsk = events.findIndex((event) => event.type === 'permission_asked');
+    const firstRun = events.findIndex((event) => event.type === 'tool_running');
+    const announced = ofType(events.slice(0, firstAsk), 'tool_call_ready');
+    expect(announced.map((event) => [event.name, event.summary])).toEqual([
+      ['bash', 'rm -rf build'],
+      ['bash', 'echo second'],
+      ['write_file', 'notes/third.txt'],
+    ]);
+    // Announced once; each runs (or is asked about) in order afterwards.
+    expect(ofType(events, 'tool_call_ready')).toHaveLength(3);
+    expect(firstRun).toBeGreaterThan(firstAsk);
+    expect(ofType(events, 'tool_running').map((event) => event.id)).toEqual([announced[1].id]);
+    expect(ofType(events, 'tool_result').map((event) => event.status)).toEqual([
+      'denied',
+      'ok',
+      'denied',
+      'error',
+    ]);
+  });
+
   it('stops at --max-turns', async () => {
     const glob = { toolCalls: [{ name: 'glob', arguments: { pattern: '*' } }] };
     const { server, agent } = await setup([glob, glob, glob, glob], { maxTurns: 2 });

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { createAgent } from '../../src/agent/agent';
 import { saveLocalRule } from '../../src/config/local-rules';
+import { resolveConfig } from '../../src/config/resolve';
 import {
   startScriptedServer,
   type ScriptedServer,
@@ -41,6 +42,35 @@ test('allow always with save writes the rule to .tick/settings.local.json', asyn
   const saved = JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'));
   expect(saved).toEqual({ permissions: { allow: [asked[0].alwaysRule] } });
   await agent.close();
+});
+
+test('a saved rule is listed where it lives, in this session and the next', async () => {
+  const cwd = tempDir('tick-ws-');
+  const home = tempDir('tick-home-');
+  mkdirSync(join(cwd, 'build'));
+  const { agent } = await agentFor(cwd, [{ decision: 'allow_always', save: true }]);
+  await collect(agent.run('clean', new AbortController().signal));
+  expect(agent.policy.listRules()).toEqual([
+    { source: 'local', list: 'allow', rule: 'bash(rm -rf build)' },
+  ]);
+  await agent.close();
+
+  // Started again: the rule comes from the file, listed by that file.
+  const server = await startScriptedServer([{ text: 'hi' }]);
+  servers.push(server);
+  const env = { TICK_HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test' };
+  const config = await resolveConfig({}, env, cwd);
+  const again = await createAgent(config, {
+    approve: async () => ({ decision: 'deny' }),
+    interactive: true,
+  });
+  expect(again.policy.listRules()).toEqual([
+    { source: 'local', list: 'allow', rule: 'bash(rm -rf build)' },
+  ]);
+  // A grant for a rule a file has already is not listed twice (a resumed session's grants).
+  again.policy.grantAlways('bash(rm -rf build)');
+  expect(again.policy.listRules()).toHaveLength(1);
+  await again.close();
 });
 
 test('allow always without save leaves the settings alone', async () => {

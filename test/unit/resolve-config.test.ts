@@ -76,6 +76,31 @@ describe('resolveConfig defaults', () => {
     expect((await resolveConfig({}, withEnv, cwd)).contextWindow).toBe(16000);
   });
 
+  it('keeps where each permission rule lives: user, project, local settings, flags', async () => {
+    const { cwd, env, user, project, local } = setup();
+    user({ permissions: { allow: ['read_file(~/notes/**)'] } });
+    project({ permissions: { deny: ['bash(git push:*)'] } });
+    local({ permissions: { allow: ['bash(rm -rf build)'] } });
+    const config = await resolveConfig({ allowedTools: ['bash(make:*)'] }, env, cwd);
+    const listed = (config.ruleSources ?? []).flatMap(({ source, rules }) =>
+      (['allow', 'ask', 'deny'] as const).flatMap((list) =>
+        (rules[list] ?? []).map((rule) => `${source} ${list} ${rule}`),
+      ),
+    );
+    expect(listed).toEqual([
+      'user allow read_file(~/notes/**)',
+      'project deny bash(git push:*)',
+      'local allow bash(rm -rf build)',
+      'flag allow bash(make:*)',
+    ]);
+    // The same rules as the merged lists that decide.
+    expect(config.permissions).toEqual({
+      allow: ['read_file(~/notes/**)', 'bash(rm -rf build)', 'bash(make:*)'],
+      ask: [],
+      deny: ['bash(git push:*)'],
+    });
+  });
+
   it('TICK_HOME defaults to ~/.tick', async () => {
     const { cwd, env } = setup();
     delete env.TICK_HOME;

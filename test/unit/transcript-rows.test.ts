@@ -47,7 +47,7 @@ function named(view: TranscriptWindow): string[] {
 }
 
 function everyRow(items: TranscriptItem[], liveBlocks: Block[], count = counter()): string[] {
-  return named(new TranscriptRows().window(items, liveBlocks, 1_000_000, 0, 60, -1, count));
+  return named(new TranscriptRows().window(items, liveBlocks, 1_000_000, 0, 60, '', count));
 }
 
 describe('TranscriptRows', () => {
@@ -55,7 +55,7 @@ describe('TranscriptRows', () => {
     const items = transcript(40);
     const all = everyRow(items, live);
     for (const height of [1, 2, 3, 7, 30, all.length, all.length + 5]) {
-      const view = new TranscriptRows().window(items, live, height, null, 60, -1, counter());
+      const view = new TranscriptRows().window(items, live, height, null, 60, '', counter());
       expect(named(view)).toEqual(all.slice(Math.max(0, all.length - height)));
       expect(view.totalRows).toBe(all.length);
       expect(view.top).toBe(Math.max(0, all.length - height));
@@ -66,19 +66,19 @@ describe('TranscriptRows', () => {
     const rows = new TranscriptRows();
     const items = transcript(30);
     const all = everyRow(items, []);
-    expect(named(rows.window(items, [], 10, 5, 60, -1, counter()))).toEqual(all.slice(5, 15));
+    expect(named(rows.window(items, [], 10, 5, 60, '', counter()))).toEqual(all.slice(5, 15));
     const more = [...items, ...transcript(6, 30)];
     const allMore = everyRow(more, []);
-    const follow = rows.window(more, [], 10, null, 60, -1, counter());
+    const follow = rows.window(more, [], 10, null, 60, '', counter());
     expect(named(follow)).toEqual(allMore.slice(-10));
     expect(follow.totalRows).toBe(allMore.length);
-    expect(named(rows.window(more, [], 10, 0, 60, -1, counter()))).toEqual(allMore.slice(0, 10));
+    expect(named(rows.window(more, [], 10, 0, 60, '', counter()))).toEqual(allMore.slice(0, 10));
   });
 
   test('a scrolled window reaching into the live tail shows its rows after the committed ones', () => {
     const items = transcript(5);
     const all = everyRow(items, live);
-    const view = new TranscriptRows().window(items, live, 6, all.length - 6, 60, -1, counter());
+    const view = new TranscriptRows().window(items, live, 6, all.length - 6, 60, '', counter());
     expect(named(view)).toEqual(all.slice(-6));
     expect(named(view).some((row) => row.startsWith('cx:'))).toBe(true);
   });
@@ -86,15 +86,15 @@ describe('TranscriptRows', () => {
   test('Ctrl+O on a committed card re-counts it, and the window follows', () => {
     const items = transcript(9);
     const rows = new TranscriptRows();
-    const before = rows.window(items, [], 1000, 0, 60, -1, counter()).totalRows;
-    const after = rows.window(items, [], 1000, 0, 60, 4, counter('i4')).totalRows;
+    const before = rows.window(items, [], 1000, 0, 60, '', counter()).totalRows;
+    const after = rows.window(items, [], 1000, 0, 60, 'i4', counter('i4')).totalRows;
     expect(after).toBe(before + 2);
   });
 
   test('following counts only the blocks it shows until the total is asked for', () => {
     const seen: string[] = [];
     const items = transcript(300);
-    const view = new TranscriptRows().window(items, [], 12, null, 60, -1, counter('', seen));
+    const view = new TranscriptRows().window(items, [], 12, null, 60, '', counter('', seen));
     expect(named(view)).toHaveLength(12);
     expect(seen.length).toBeLessThan(15);
     expect(view.totalRows).toBe(everyRow(items, []).length);
