@@ -15,6 +15,9 @@ import { saveLocalRule } from '../config/local-rules';
 import { buildSystemPrompt, loadProjectInstructions } from './prompt';
 import { runAgent, type AgentState } from './loop';
 
+/** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
+export const PRINT_MAX_TURNS = 100;
+
 /** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
 export interface Agent {
   readonly sessionId: string;
@@ -157,7 +160,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           cwd,
           roots,
           sandbox: config.sandbox,
-          maxTurns: config.maxTurns,
+          maxTurns:
+            config.maxTurns ??
+            (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
           reminderRounds: config.reminderRounds,
           onMessage: options.onMessage,
         },

@@ -33,7 +33,6 @@ export const DEMO_MODEL = 'demo';
 export const CONFIG_DEFAULTS = {
   idleTimeoutMs: 120_000,
   maxRetries: 4,
-  maxTurns: 100,
   reminderRounds: 3,
   permissionMode: 'default' as PermissionMode,
 };
@@ -177,7 +176,7 @@ export async function resolveConfig(
     demo,
     idleTimeoutMs: idleTimeoutMs ?? merged.idleTimeoutMs ?? CONFIG_DEFAULTS.idleTimeoutMs,
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
-    maxTurns: maxTurns ?? merged.maxTurns ?? CONFIG_DEFAULTS.maxTurns,
+    ...(maxTurns ?? merged.maxTurns ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
     permissionMode: mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode,
     permissions,
