@@ -14,7 +14,7 @@ export function usePromptInputLines(width: number, maxRows: number): Line[] {
     () =>
       promptInputLines(input, width, {
         look,
-        placeholder: inputPlaceholder(busy),
+        placeholder: inputPlaceholder(busy, look),
         maxRows,
         focused: true,
       }),

@@ -157,7 +157,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   if (scrolled) {
     const below = view.totalRows - (view.top + shownHeight);
     const g = glyphs(look);
-    const text = `${g.arrowDown} ${below} more rows below · PgDn / End to follow`;
+    const text = `${g.arrowDown} ${below} more rows below ${g.dot} PgDn / End to follow`;
     note = truncateLine([{ text, style: { inverse: true } }], width, g.ellipsis);
   }
   return (

@@ -41,16 +41,17 @@ export function approvalLines(pending: PendingApproval, width: number, look: Loo
         focused: true,
         prefix: `${glyphs(look).prompt} note:`,
       }),
-      [{ text: '  Enter deny with this note · Esc back', style: { dim: true } }],
+      [{ text: `  Enter deny with this note ${glyphs(look).dot} Esc back`, style: { dim: true } }],
     );
     return rows;
   }
   const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
   const dim = (text: string) => ({ text, style: { dim: true } });
+  const sep = ` ${glyphs(look).dot} `;
   const choices: Line = [{ text: '  ' }];
   choicesFor(request).forEach((choice, index) => {
     const [first, ...rest] = choice.keys;
-    if (index > 0) choices.push(dim(' · '));
+    if (index > 0) choices.push(dim(sep));
     choices.push(key(first), dim(rest.length ? `/${rest.join('/')} ` : ' '), {
       text: choice.label(request),
     });

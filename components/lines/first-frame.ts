@@ -23,7 +23,7 @@ export function firstFrameRows(
   const top = banner?.kind === 'banner' ? entryLines(banner, columns, look) : [];
   const input = promptInputLines(state.input, columns, {
     look,
-    placeholder: inputPlaceholder(false),
+    placeholder: inputPlaceholder(false, look),
     maxRows: inputRowsFor(layout),
     focused: true,
   });

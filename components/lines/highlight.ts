@@ -1,21 +1,6 @@
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+import { hljs, resolveLanguage } from '../../src/util/code-languages';
 import { lruMemoBy } from '../../src/util/lru-memo';
 import type { Color, Line, Style } from './spans';
-
-// A small set keeps start-up quick; unknown languages are shown uncoloured.
-const LANGUAGES = { bash, css, diff, go, javascript, json, python, rust, typescript, xml, yaml };
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 const CLASS_COLORS: Record<string, Color> = {
   keyword: 'magenta',
@@ -64,13 +49,6 @@ function styleFor(className: string): Style | undefined {
 
 function decode(text: string): string {
   return text.replace(/&(#x27|#39|amp|lt|gt|quot);/g, (_, name: string) => ENTITIES[name]);
-}
-
-/** Resolves a fence's language name (`ts`, `sh`, `js` …) to a registered one. */
-function resolveLanguage(lang: string | undefined): string | undefined {
-  if (!lang) return undefined;
-  const name = lang.trim().split(/\s/)[0].toLowerCase();
-  return hljs.getLanguage(name) ? name : undefined;
 }
 
 /**

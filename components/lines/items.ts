@@ -43,12 +43,12 @@ export function bannerLines(
       [
         { text: 'tick', style: { bold: true, fg: 'cyan' } },
         { text: ` v${VERSION}`, style: { dim: true } },
-        { text: ' · ', style: { dim: true } },
+        { text: ` ${glyphs(look).dot} `, style: { dim: true } },
         {
           text: item.demo ? 'demo model' : item.model,
           style: { bold: true, fg: item.demo ? 'yellow' : undefined },
         },
-        { text: ` · ${item.cwd}`, style: { dim: true } },
+        { text: ` ${glyphs(look).dot} ${item.cwd}`, style: { dim: true } },
       ],
       width,
       glyphs(look).ellipsis,

@@ -27,6 +27,8 @@ export interface Glyphs {
   arrowUp: string;
   arrowDown: string;
   thought: string;
+  /** Between the parts of a status or header line. */
+  dot: string;
 }
 
 const UNICODE: Glyphs = {
@@ -47,6 +49,7 @@ const UNICODE: Glyphs = {
   arrowUp: '↑',
   arrowDown: '↓',
   thought: '∴',
+  dot: '·',
 };
 
 const ASCII: Glyphs = {
@@ -67,6 +70,7 @@ const ASCII: Glyphs = {
   arrowUp: '^',
   arrowDown: 'v',
   thought: '~',
+  dot: '|',
 };
 
 export function glyphs(look: Look): Glyphs {

@@ -121,6 +121,22 @@ function list(token: Tokens.List, ctx: Ctx, depth: number): Line[] {
   return rows;
 }
 
+/** Spaces before and after a cell's text that fill its column as the table aligns it. */
+function padding(room: number, align: 'left' | 'right' | 'center' | null): [string, string] {
+  const free = Math.max(0, room);
+  switch (align) {
+    case 'right':
+      return [' '.repeat(free), ''];
+    case 'center': {
+      const before = Math.floor(free / 2);
+      return [' '.repeat(before), ' '.repeat(free - before)];
+    }
+    case 'left':
+    case null:
+      return ['', ' '.repeat(free)];
+  }
+}
+
 function table(token: Tokens.Table, ctx: Ctx): Line[] {
   const cells = [token.header, ...token.rows].map((row) =>
     row.map((cell) => inlineSpans(cell.tokens, undefined)),
@@ -129,16 +145,18 @@ function table(token: Tokens.Table, ctx: Ctx): Line[] {
     Math.max(...cells.map((row) => lineWidth(row[col] ?? []))),
   );
   const total = widths.reduce((sum, w) => sum + w, 0) + 3 * (widths.length - 1);
+  const border = ` ${glyphs(ctx.look).bar} `;
   const rows: Line[] = [];
   cells.forEach((row, index) => {
     const line: Line = [];
     row.forEach((cell, col) => {
-      if (col > 0) line.push({ text: ' │ ', style: { dim: true } });
+      if (col > 0) line.push({ text: border, style: { dim: true } });
       const styledCell =
         index === 0
           ? cell.map((part) => ({ ...part, style: merge(part.style, { bold: true }) }))
           : cell;
-      line.push(...styledCell, { text: ' '.repeat(Math.max(0, widths[col] - lineWidth(cell))) });
+      const [before, after] = padding(widths[col] - lineWidth(cell), token.align[col]);
+      line.push({ text: before }, ...styledCell, { text: after });
     });
     if (total <= ctx.width) rows.push(truncateLine(line, ctx.width));
     else rows.push(...wrapLine(line, ctx.width));

@@ -16,11 +16,6 @@ export interface InputView {
   prefix?: string;
 }
 
-/** What the empty input says: how to start, or (while a turn runs) that typing queues. */
-export function inputPlaceholder(busy: boolean): string {
-  return busy ? 'Type to queue a message · esc to interrupt' : 'Type a task · /help for commands';
-}
-
 /** Logical lines of the text with the cursor drawn in `cursorStyle` (a unique object). */
 function withCursor(input: InputState, cursorStyle: Style): Line[] {
   const { text, cursor } = input;
@@ -70,4 +65,12 @@ export function promptInputLines(input: InputState, width: number, view: InputVi
   );
   const start = Math.max(0, Math.min(rows.length - max, cursorRow - max + 1));
   return rows.slice(start, start + max);
+}
+
+/** What the empty input says: what to type, or (while a turn runs) that typing queues. */
+export function inputPlaceholder(busy: boolean, look: Look): string {
+  const dot = glyphs(look).dot;
+  return busy
+    ? `Type to queue a message ${dot} esc to interrupt`
+    : `Type a task ${dot} /help for commands`;
 }

@@ -59,7 +59,10 @@ export function sessionPickerLines(
   const rows: Line[] = [
     fit([
       { text: 'Resume a session', style: { bold: true, fg: 'cyan' } },
-      { text: ` · ${sessions.length} in this workspace, newest first`, style: { dim: true } },
+      {
+        text: ` ${g.dot} ${sessions.length} in this workspace, newest first`,
+        style: { dim: true },
+      },
     ]),
     [],
   ];
@@ -83,7 +86,12 @@ export function sessionPickerLines(
         reason
           ? { text: reason, style: { fg: 'yellow' } }
           : {
-              text: `${timeSpan(session, look.unicode ? '→' : '->')} · todos ${session.todos.done}/${session.todos.total} · ${session.prompts} prompt${session.prompts === 1 ? '' : 's'} · ${session.id.slice(0, 8)}`,
+              text: [
+                timeSpan(session, look.unicode ? '→' : '->'),
+                `todos ${session.todos.done}/${session.todos.total}`,
+                `${session.prompts} prompt${session.prompts === 1 ? '' : 's'}`,
+                session.id.slice(0, 8),
+              ].join(` ${g.dot} `),
               style: { dim: true },
             },
       ]),
@@ -98,8 +106,8 @@ export function sessionPickerLines(
       {
         text:
           selected === -1
-            ? 'None of these can be resumed · Esc cancel'
-            : `${keys} choose · Enter resume · Esc cancel`,
+            ? `None of these can be resumed ${g.dot} Esc cancel`
+            : `${keys} choose ${g.dot} Enter resume ${g.dot} Esc cancel`,
         style: { dim: true },
       },
     ]),

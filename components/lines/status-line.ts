@@ -90,7 +90,7 @@ const MODE_COLOR: Record<PermissionMode, Color | undefined> = {
  */
 export function statusLine(view: StatusView, width: number): Line {
   const g = glyphs(view.look);
-  const sep: Span = { text: ' · ', style: { dim: true } };
+  const sep: Span = { text: ` ${g.dot} `, style: { dim: true } };
   const model: Span = {
     text: view.demo ? 'demo model' : view.model,
     style: { bold: true, fg: view.demo ? 'yellow' : undefined },

@@ -72,7 +72,7 @@ function headerLine(todos: Todo[], width: number, view: TodoView): Line {
     const active = todos.find((todo) => todo.status === 'in_progress');
     if (active)
       line.push(
-        { text: ' · ', style: { dim: true } },
+        { text: ` ${glyphs(view.look).dot} `, style: { dim: true } },
         ...marker(active, view),
         { text: ` ${active.activeForm || active.content}`, style: { fg: 'cyan' } },
         ...activeSeconds(active, view),

@@ -56,31 +56,62 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
       used += w;
     }
   };
+  /** A piece of a word: a spinner whole, text joined to the row (broken up when `split`). */
+  const placePiece = (piece: Span, split: boolean): void => {
+    if (piece.spinner) {
+      if (split && used + 1 > max && used > indentWidth) newRow();
+      row.push(piece);
+      used += textWidth(piece.text);
+    } else if (split) {
+      pushChars(piece.text, piece.style);
+    } else {
+      append(row, piece.text, piece.style);
+      used += textWidth(piece.text);
+    }
+  };
+  // A word may run across styled parts (`link (url)` then `.`, `**bold**` then `,`): it
+  // moves to the next row whole, so punctuation never lands on a row of its own.
+  let word: Span[] = [];
+  let wordWidth = 0;
+  const placeWord = (): void => {
+    if (word.length === 0) return;
+    if (used + wordWidth > max) {
+      if (wordWidth > max - indentWidth) {
+        for (const piece of word) placePiece(piece, true);
+        word = [];
+        wordWidth = 0;
+        return;
+      }
+      newRow();
+    }
+    for (const piece of word) placePiece(piece, false);
+    word = [];
+    wordWidth = 0;
+  };
   for (const part of line) {
     if (part.spinner) {
-      // One glyph that turns: placed whole, never merged with the text beside it.
-      if (used + 1 > max && used > indentWidth) newRow();
-      row.push({ ...part });
-      used += textWidth(part.text);
+      // One glyph that turns: part of the word it stands in, never merged with its text.
+      word.push({ ...part });
+      wordWidth += textWidth(part.text);
       continue;
     }
     for (const token of part.text.split(/( +)/)) {
       if (!token) continue;
-      const w = textWidth(token);
-      if (used + w <= max) {
+      if (!token.startsWith(' ')) {
+        word.push({ text: token, style: part.style });
+        wordWidth += textWidth(token);
+        continue;
+      }
+      placeWord();
+      if (used + token.length <= max) {
         append(row, token, part.style);
-        used += w;
-      } else if (token.startsWith(' ')) {
-        newRow();
-      } else if (w <= max - indentWidth) {
-        newRow();
-        append(row, token, part.style);
-        used += w;
+        used += token.length;
       } else {
-        pushChars(token, part.style);
+        newRow();
       }
     }
   }
+  placeWord();
   rows.push(row);
   return rows.map(trimEnd);
 }

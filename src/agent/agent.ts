@@ -69,9 +69,10 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       import('../demo/demo-script'),
       import('../demo/sample-project'),
     ]);
-    cwd = await createDemoWorkspace();
+    const scratch = await createDemoWorkspace();
+    cwd = scratch.root;
     const server = await startScriptedServer(demoScript());
-    closers.push(() => server.close());
+    closers.push(() => server.close(), scratch.remove);
     baseURL = server.baseURL;
     apiKey = 'demo';
   }

@@ -39,6 +39,11 @@ export type AgentEvent =
   | { type: 'tool_call_started'; id: string; name: string }
   /** Arguments complete and parsed; `summary` is the one-line card text. */
   | { type: 'tool_call_ready'; id: string; name: string; input: unknown; summary: string }
+  /**
+   * The call passed the gate and the PreToolUse hooks and its tool starts now (the session
+   * log records it, so a crash mid-call is not mistaken for a call that never ran).
+   */
+  | { type: 'tool_running'; id: string; name: string }
   /** Live output of a running tool (bash). */
   | { type: 'tool_output'; id: string; chunk: string }
   | {

@@ -86,6 +86,7 @@ export async function executeToolCall(
 
   let result: ToolResult;
   started = Date.now();
+  emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(input, {
       cwd: ctx.cwd,

@@ -14,6 +14,7 @@ import type { HookRegistry } from '../hooks/registry';
 import { runHooks } from '../hooks/registry';
 import { streamWhile } from './channel';
 import { errorText, executeToolCall, type CallOutcome } from './execute-call';
+import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { REMINDER_TEXT, stepReminder } from './reminder';
 
 /** What persists across the prompts of one session. */
@@ -74,6 +75,15 @@ export async function* runAgent(
     signal,
     approve: deps.approve,
   };
+  /**
+   * Esc ends the turn. The model later sees what it had said by then, with a note, and
+   * roles keep alternating (no two user messages in a row).
+   */
+  async function* interrupted(partial: string): AsyncGenerator<AgentEvent, void> {
+    if (partial || state.messages.at(-1)?.role === 'user') push(interruptedAnswer(partial));
+    if (partial) yield { type: 'assistant_message', text: partial, reasoning: '' };
+    yield end('aborted');
+  }
   const hooked = <E extends HookEventName>(event: E, input: HookInputs[E]) =>
     streamWhile<AgentEvent, HookOutcome>((emit) =>
       runHooks(deps.hooks, event, input, { ...hookContext, emit }),
@@ -95,20 +105,22 @@ export async function* runAgent(
 
   let continuations = 0;
   for (;;) {
-    if (signal.aborted) return yield end('aborted');
+    if (signal.aborted) return yield* interrupted('');
     if (round >= deps.maxTurns) return yield end('max_turns');
     round += 1;
     yield { type: 'request_start', round };
 
     let turn: AssistantTurn;
+    const streamed: StreamedText = { text: '' };
     try {
-      turn = yield* deps.model.stream({
+      const stream = deps.model.stream({
         messages: [{ role: 'system', content: deps.systemPrompt() }, ...state.messages],
         tools: deps.toolDefinitions,
         signal,
       });
+      turn = yield* noteStreamedText(stream, streamed);
     } catch (error) {
-      if (signal.aborted) return yield end('aborted');
+      if (signal.aborted) return yield* interrupted(streamed.text);
       yield { type: 'error', message: errorText(error), fatal: true };
       return yield end('error');
     }
@@ -119,7 +131,8 @@ export async function* runAgent(
     result = turn.content;
     push(assistantMessage(turn));
     yield { type: 'assistant_message', text: turn.content, reasoning: turn.reasoning };
-    if (signal.aborted) return yield end('aborted');
+    // With tool calls, the loop below answers each as cancelled: the API needs every answer.
+    if (signal.aborted && turn.toolCalls.length === 0) return yield end('aborted');
 
     if (turn.toolCalls.length === 0) {
       const stopped = yield* hooked('Stop', {

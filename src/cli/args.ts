@@ -91,10 +91,7 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
   }
   if (first === 'export' && !values.print) {
     if (!rest[0]) throw new UsageError('tick export needs a session id');
-    const format = values.format ?? 'md';
-    if (format !== 'md' && format !== 'html')
-      throw new UsageError(`--format must be md or html, got '${format}'`);
-    return { command: { kind: 'export', id: rest[0], format }, flags };
+    return { command: { kind: 'export', id: rest[0], format: exportFormat(values.format) }, flags };
   }
 
   const format = values['output-format'] ?? 'text';
@@ -161,6 +158,14 @@ function parseMaxTurns(value: string | undefined): number | undefined {
   return n;
 }
 
+/** `--format` of `tick export`: md (also `markdown`) or html, in any case. */
+function exportFormat(value: string | undefined): 'md' | 'html' {
+  const format = (value ?? 'md').toLowerCase();
+  if (format === 'md' || format === 'markdown') return 'md';
+  if (format === 'html') return 'html';
+  throw new UsageError(`--format must be md (or markdown) or html, got '${value}'`);
+}
+
 export const HELP_TEXT = `tick — a terminal coding agent whose plan is always on screen
 
 Usage:
@@ -170,7 +175,7 @@ Usage:
   tick -r | --resume [ID]       resume a session (without ID: pick one)
   tick --replay FILE            replay a recorded session offline
   tick sessions [rm ID]         list (or remove) this workspace's sessions
-  tick export ID [--format md|html]   a readable report of a session
+  tick export ID [--format md|html]   a readable report of a session (found from any folder)
 
 Options:
   -p, --print                   print mode (non-interactive)

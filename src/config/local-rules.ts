@@ -2,9 +2,11 @@
  * "Allow always" and /permissions: add or remove one rule in
  * `<cwd>/.tick/settings.local.json`. The file is rewritten atomically (temp file +
  * rename) with every other key kept; a malformed file is refused and left untouched.
+ * In a git repository the file is kept out of git through `.git/info/exclude`.
  */
 import { mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { excludeFromGit } from './git-exclude';
 import { readRawSettings, settingsPaths, SettingsError, validateSettings } from './settings';
 import { ruleSyntaxError } from './rule-list';
 
@@ -77,6 +79,7 @@ export async function saveLocalRule(
   const rules = rulesOf(settings, list);
   if (rules.includes(rule.trim())) return { added: false, path };
   writeAtomically(path, withRules(settings, list, [...rules, rule.trim()]));
+  excludeFromGit(path);
   return { added: true, path };
 }
 

@@ -16,7 +16,7 @@ const faultSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('drop'), afterChunks: count, times: count.optional() }).strict(),
   z.object({ kind: z.literal('stall'), afterChunks: count, times: count.optional() }).strict(),
-  z.object({ kind: z.literal('malformed'), afterChunks: count }).strict(),
+  z.object({ kind: z.literal('malformed'), afterChunks: count, times: count.optional() }).strict(),
   z.object({ kind: z.literal('error-event'), message: z.string() }).strict(),
 ]);
 

@@ -43,8 +43,8 @@ export interface ScriptedToolCall {
 
 /**
  * A failure to inject. `times`: the first N attempts of the turn fail, then it is
- * served normally (default: every attempt fails). `malformed` and `error-event`
- * are the turn's answer: they use the turn up.
+ * served normally (default: every attempt fails). `error-event` is the turn's answer:
+ * it uses the turn up.
  */
 export type Fault =
   | {
@@ -61,7 +61,7 @@ export type Fault =
   /** Sends `afterChunks` chunks, then goes silent with the connection open. */
   | { kind: 'stall'; afterChunks: number; times?: number }
   /** Sends `afterChunks` chunks, then one that is not JSON. */
-  | { kind: 'malformed'; afterChunks: number }
+  | { kind: 'malformed'; afterChunks: number; times?: number }
   /** Sends the first chunk, then an SSE `{"error": ...}` event. */
   | { kind: 'error-event'; message: string };
 

@@ -49,7 +49,11 @@ export async function startScriptedServer(
   const decide = (turn: ScriptedTurn): Fault | undefined => {
     const fault = turn.fault;
     const repeating =
-      fault && (fault.kind === 'status' || fault.kind === 'drop' || fault.kind === 'stall');
+      fault &&
+      (fault.kind === 'status' ||
+        fault.kind === 'drop' ||
+        fault.kind === 'stall' ||
+        fault.kind === 'malformed');
     if (repeating && failures < (fault.times ?? Infinity)) {
       failures += 1;
       return fault;

@@ -79,10 +79,11 @@ export function describeFailure(error: unknown): Failure {
     };
   }
   if (error instanceof SyntaxError) {
+    // A chunk cut or garbled on the way (a proxy, a server hiccup): the next attempt may be whole.
     return {
       ...base,
       detail: `malformed data in the stream — ${oneLine(error.message)}`,
-      retryable: false,
+      retryable: true,
     };
   }
   if (isConnectionDrop(error)) {

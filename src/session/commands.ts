@@ -72,7 +72,7 @@ function removeSession(config: Config, id: string, io: CommandIO): number {
 }
 
 function exportSession(config: Config, id: string, format: 'md' | 'html', io: CommandIO): number {
-  const parsed = readSessionFile(findSessionFile(config, id));
+  const parsed = readSessionFile(findSessionFile(config, id, 'anywhere'));
   for (const notice of parsed.notices) io.stderr(`tick: ${notice}\n`);
   const report = buildReport(parsed);
   io.stdout(format === 'html' ? renderHtml(report) : renderMarkdown(report));

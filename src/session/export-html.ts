@@ -1,36 +1,34 @@
 import { assertNever } from '../util/assert-never';
 import { callTitle, stamp } from './export-markdown';
-import { clampOutput, type ReportStep, type SessionReport } from './report';
-
-/** Text made safe for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml, markdownToHtml } from './markdown-html';
+import { clampOutput, modelRequests, type ReportStep, type SessionReport } from './report';
 
 // One inline style sheet: the file opens anywhere, offline, with nothing to fetch.
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
 .prompt { background: #f2f5fa; border-left: 4px solid #4a7bd0; padding: .5rem 1rem; white-space: pre-wrap; }
-.answer { white-space: pre-wrap; }
+.answer h1, .answer h2, .answer h3 { font-size: 1.05rem; border: none; margin: 1rem 0 .25rem; }
+.answer table { width: auto; }
 .tool { border: 1px solid #ddd; border-radius: 6px; margin: .5rem 0; padding: .25rem .75rem; }
 .tool summary { cursor: pointer; } .status-ok { color: #1a7f37; } .status-error, .status-denied { color: #c62828; }
 .status-cancelled, .status-unfinished { color: #8a6d00; }
-pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; }
+pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .88em; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }
+:not(pre) > code { background: #f0f1f3; padding: 0 .25em; border-radius: 3px; }
 .note { color: #666; font-style: italic; } .error { color: #c62828; }
 table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #ddd; padding: .25rem .5rem; text-align: left; vertical-align: top; }
-code { font-family: ui-monospace, monospace; font-size: .9em; }
+td[align="right"], th[align="right"] { text-align: right; } td[align="center"], th[align="center"] { text-align: center; }
+.hljs-keyword, .hljs-meta .hljs-keyword { color: #a0357d; } .hljs-string, .hljs-regexp { color: #2b7a30; }
+.hljs-number, .hljs-literal, .hljs-symbol { color: #9a5b00; } .hljs-comment, .hljs-quote { color: #6e7781; font-style: italic; }
+.hljs-title, .hljs-section, .hljs-name, .hljs-tag { color: #2857b8; } .hljs-built_in, .hljs-type, .hljs-attr, .hljs-attribute, .hljs-property { color: #0f7285; }
+.hljs-variable, .hljs-template-variable, .hljs-deletion { color: #b3261e; } .hljs-addition { color: #2b7a30; }
 `;
 
 function step(item: ReportStep): string {
   switch (item.kind) {
     case 'answer':
-      return `<div class="answer">${escapeHtml(item.text.trim())}</div>`;
+      return `<div class="answer">${markdownToHtml(item.text.trim())}</div>`;
     case 'tool': {
       const { call } = item;
       const during = [
@@ -68,7 +66,7 @@ export function renderHtml(report: SessionReport): string {
       `<div class="prompt">${escapeHtml(prompt.text || '(none)')}</div>`,
       ...prompt.steps.map(step),
       prompt.end
-        ? `<p class="note">Ended: ${escapeHtml(prompt.end.reason)} after ${prompt.end.rounds} model requests.</p>`
+        ? `<p class="note">Ended: ${escapeHtml(prompt.end.reason)} after ${modelRequests(prompt.end.rounds)}.</p>`
         : '<p class="note">Did not finish (interrupted).</p>',
       '</section>',
     ].join('\n'),

@@ -1,6 +1,7 @@
 import { assertNever } from '../util/assert-never';
 import {
   clampOutput,
+  modelRequests,
   type ReportToolCall,
   type SessionReport,
   type TodoHistoryItem,
@@ -97,7 +98,7 @@ export function renderMarkdown(report: SessionReport): string {
       }
     }
     if (prompt.end)
-      out.push('', `_Ended: ${prompt.end.reason} after ${prompt.end.rounds} model requests._`);
+      out.push('', `_Ended: ${prompt.end.reason} after ${modelRequests(prompt.end.rounds)}._`);
     else out.push('', '_Did not finish (interrupted)._');
   });
   out.push('', '## Todo history', '');

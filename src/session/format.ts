@@ -74,6 +74,21 @@ export interface ClearRecord {
   t: number;
 }
 
+/**
+ * Output of a call still running, as it arrived (see running-output.ts): the head in
+ * pieces, then the latest tail (`tail`), replacing the one before.
+ */
+export interface OutputRecord {
+  kind: 'output';
+  t: number;
+  /** The tool call's id. */
+  id: string;
+  text: string;
+  /** Set on a tail: characters between the head and this text that were not recorded. */
+  skipped?: number;
+  tail?: true;
+}
+
 /** The line before this one was torn by a crash; readers skip it. */
 export interface TornRecord {
   kind: 'torn';
@@ -91,6 +106,7 @@ export type SessionRecord =
   | RevokeRecord
   | StateRecord
   | ClearRecord
+  | OutputRecord
   | TornRecord;
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */

@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Config } from '../config/types';
 import type { Todo } from '../todos/types';
 import { SessionError } from './format';
@@ -95,27 +95,62 @@ export function summarise(file: string): SessionSummary {
   }
 }
 
-/**
- * The file of a session by id or unique id prefix (at least 4 characters).
- * Throws SessionError when none or several match.
- */
-export function findSessionFile(config: Pick<Config, 'home' | 'cwd'>, id: string): string {
-  if (!isSafeSessionId(id)) throw new SessionError(`'${id}' is not a session id`);
-  const dir = sessionDir(config.home, config.cwd);
-  let names: string[];
+/** The shortest id prefix that picks a session: shorter ones match too much by chance. */
+export const MIN_ID_PREFIX = 4;
+
+/** Session ids in a folder: the exact id alone, else those it is a prefix of. */
+function matchingIds(dir: string, id: string): string[] {
+  let ids: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+    ids = readdirSync(dir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => basename(name, '.jsonl'));
   } catch {
-    names = [];
+    return [];
   }
-  const ids = names.map((name) => basename(name, '.jsonl'));
-  if (ids.includes(id)) return sessionFile(dir, id);
-  const matches = id.length >= 4 ? ids.filter((candidate) => candidate.startsWith(id)) : [];
-  if (matches.length === 1) return sessionFile(dir, matches[0]);
+  if (ids.includes(id)) return [id];
+  return id.length >= MIN_ID_PREFIX ? ids.filter((candidate) => candidate.startsWith(id)) : [];
+}
+
+/**
+ * The file of a session by id or unique id prefix (at least 4 characters), in the
+ * workspace's folder; `anywhere` looks in every workspace's folder when the workspace has
+ * none (export works from any folder). Throws SessionError when none or several match.
+ */
+export function findSessionFile(
+  config: Pick<Config, 'home' | 'cwd'>,
+  id: string,
+  where: 'workspace' | 'anywhere' = 'workspace',
+): string {
+  if (!isSafeSessionId(id)) throw new SessionError(`'${id}' is not a session id`);
+  const projects = join(config.home, 'projects');
+  let matches = matchingFiles(sessionDir(config.home, config.cwd), id);
+  if (matches.length === 0 && where === 'anywhere') {
+    matches = subfolders(projects).flatMap((dir) => matchingFiles(dir, id));
+  }
+  if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    throw new SessionError(`session id '${id}' is ambiguous: ${matches.join(', ')}`);
+    const ids = matches.map((file) => basename(file, '.jsonl'));
+    throw new SessionError(`session id '${id}' is ambiguous: ${ids.join(', ')}`);
   }
-  throw new SessionError(
-    `no session '${id}' in this workspace (${config.cwd}); \`tick sessions\` lists them`,
-  );
+  if (id.length < MIN_ID_PREFIX) {
+    throw new SessionError(
+      `'${id}' is too short to pick a session: give its id or at least ${MIN_ID_PREFIX} characters of it; \`tick sessions\` lists them`,
+    );
+  }
+  const place =
+    where === 'anywhere' ? `in any workspace (${projects})` : `in this workspace (${config.cwd})`;
+  throw new SessionError(`no session '${id}' ${place}; \`tick sessions\` lists them`);
+}
+
+function matchingFiles(dir: string, id: string): string[] {
+  return matchingIds(dir, id).map((match) => sessionFile(dir, match));
+}
+
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir).map((name) => join(dir, name));
+  } catch {
+    return []; // No sessions recorded anywhere yet.
+  }
 }

@@ -78,7 +78,9 @@ function resumeFile(config: Config, resume: ResumeTarget): string {
     case 'latest': {
       const newest = listSessions(config)[0];
       if (!newest) {
-        throw new SessionError(`no session to continue in this workspace (${config.cwd})`);
+        throw new SessionError(
+          `no session to continue in this workspace (${config.cwd}); run \`tick\` to start one`,
+        );
       }
       return newest.file;
     }

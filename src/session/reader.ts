@@ -192,6 +192,20 @@ function readRecord(
       };
     case 'clear':
       return { kind: 'clear', t, line };
+    case 'output':
+      if (typeof value.id !== 'string' || typeof value.text !== 'string') {
+        throw new SessionFileError(file, line, 'output record lacks id or text');
+      }
+      return {
+        kind: 'output',
+        t,
+        line,
+        id: value.id,
+        text: value.text,
+        ...(value.tail === true
+          ? { tail: true, skipped: typeof value.skipped === 'number' ? value.skipped : 0 }
+          : {}),
+      };
     case 'torn':
       // Already used: the torn line it names was skipped.
       return undefined;

@@ -183,6 +183,11 @@ function updateHistory(history: Map<string, TodoHistoryItem>, todos: Todo[], t: 
   return todos.filter((todo) => todo.status === 'in_progress').map((todo) => todo.content);
 }
 
+/** `1 model request`, `3 model requests`. */
+export function modelRequests(count: number): string {
+  return `${count} model request${count === 1 ? '' : 's'}`;
+}
+
 /** A tool output cut to what a reader can take in, saying how much was left out. */
 export function clampOutput(text: string, maxLines = 20, maxChars = 2000): string {
   const all = text.replace(/\n+$/, '');

@@ -3,10 +3,8 @@ import type { AgentState } from '../agent/loop';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import type { HeaderRecord } from './format';
+import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
-
-/** The tool result given to calls a crash left unanswered. */
-export const INTERRUPTED_OUTPUT = 'Error: not run: the session was interrupted';
 
 /** A session as loaded for resuming: the agent's state plus what the app repaints. */
 export interface RestoredSession {
@@ -22,9 +20,10 @@ export interface RestoredSession {
   /**
    * Results for tool calls a crash left unanswered (already in `state.messages` and
    * `events`): the model API rejects a history with an unanswered call, and the session
-   * writer appends these so the file says the same.
+   * writer appends these so the file says the same. A call that had started says so, with
+   * the output recorded before the crash.
    */
-  repairs: { message: ChatMessage; event: AgentEvent }[];
+  repairs: CallRepair[];
 }
 
 /** Folds a parsed file into the state to resume from. Pure. */
@@ -44,7 +43,9 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   const events: AgentEvent[] = [];
   let todos: Todo[] = [];
   let roundsSinceTodo = 0;
+  const interrupted = new InterruptedCalls();
   for (const record of current) {
+    interrupted.note(record);
     if (record.kind === 'message') {
       messages.push(record.message);
       roundsSinceTodo = stepRounds(roundsSinceTodo, record.message);
@@ -56,17 +57,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     }
   }
 
-  const repairs = unansweredCalls(messages).map(({ id, name }) => ({
-    message: { role: 'tool', tool_call_id: id, content: INTERRUPTED_OUTPUT } as ChatMessage,
-    event: {
-      type: 'tool_result',
-      id,
-      name,
-      status: 'cancelled',
-      output: INTERRUPTED_OUTPUT,
-      durationMs: 0,
-    } as AgentEvent,
-  }));
+  const repairs = unansweredCalls(messages).map(({ id, name }) => interrupted.repair(id, name));
   for (const repair of repairs) {
     messages.push(repair.message);
     events.push(repair.event);

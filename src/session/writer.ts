@@ -22,6 +22,7 @@ import {
   type SessionRecord,
 } from './format';
 import { acquireLock, type SessionLock } from './lock';
+import { RunningOutput, TAIL_EVERY_MS } from './running-output';
 import { lockFile } from './paths';
 
 /** How many recent large strings are remembered, so a repeat becomes a reference. */
@@ -45,6 +46,9 @@ export class SessionWriter {
   private readonly recentBlobs = new Map<string, string>();
   /** Tool calls whose arguments went to a blob, until their tool_call_ready is written. */
   private readonly largeArguments = new Map<string, { blob: string; text: string }>();
+  private readonly running = new RunningOutput();
+  /** Writes the output tails held back, about a second after the first of them. */
+  private tailTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly file: string,
@@ -80,8 +84,20 @@ export class SessionWriter {
   }
 
   event(event: AgentEvent): void {
-    // A call whose arguments did not parse ends without tool_call_ready: forget its text.
-    if (event.type === 'tool_result') this.largeArguments.delete(event.id);
+    if (event.type === 'tool_result') {
+      // A call whose arguments did not parse ends without tool_call_ready: forget its text.
+      this.largeArguments.delete(event.id);
+      this.running.end(event.id);
+    }
+    if (event.type === 'tool_output') {
+      const t = Date.now();
+      for (const piece of this.running.push(event.id, event.chunk, t))
+        this.write({ kind: 'output', t, ...piece });
+      if (this.running.pending && !this.tailTimer) {
+        this.tailTimer = setTimeout(() => this.writeTails(), TAIL_EVERY_MS);
+        this.tailTimer.unref();
+      }
+    }
     if (UNRECORDED_EVENTS.has(event.type)) return;
     const recorded = event.type === 'tool_call_ready' ? this.withInputRef(event) : event;
     this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });
@@ -116,10 +132,18 @@ export class SessionWriter {
 
   close(): void {
     if (this.closed) return;
+    this.writeTails();
     this.closed = true;
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.lock?.release();
+  }
+
+  private writeTails(): void {
+    clearTimeout(this.tailTimer);
+    this.tailTimer = undefined;
+    const t = Date.now();
+    for (const piece of this.running.flush(t)) this.write({ kind: 'output', t, ...piece });
   }
 
   /** A large arguments text (a whole file for write_file) goes to a blob, remembered by call id. */

@@ -15,9 +15,10 @@ export const HELP_TEXT = [
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /exit              quit',
   'Keys',
-  '  Enter send · Shift+Enter or Ctrl+J new line · Up/Down history · Ctrl+U clear input',
-  '  Esc interrupt · Ctrl+C clear / interrupt, twice to quit · Ctrl+D quit on empty input',
-  '  Shift+Tab cycle mode · Ctrl+T fold todos · Ctrl+O expand output · PgUp/PgDn scroll',
+  // ASCII separators: the help must read the same in a terminal without UTF-8.
+  '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
+  '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
+  '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output; PgUp/PgDn scroll',
 ].join('\n');
 
 export interface CommandHost {

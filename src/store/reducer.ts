@@ -196,6 +196,9 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
         status: card.status === 'asking' ? 'asking' : 'running',
         startedAt: card.startedAt ?? now,
       }));
+    case 'tool_running':
+      // The card shows running since tool_call_ready or the approval.
+      return state;
     case 'tool_output':
       return updateCard(state, event.id, '', (card) => ({
         ...card,

@@ -1,3 +1,5 @@
+import { unwatchGroup, watchGroup } from './group-watchdog';
+
 /** Time between SIGTERM and SIGKILL when a command is stopped. */
 export const KILL_GRACE_MS = 2_000;
 const POLL_MS = 50;
@@ -36,9 +38,13 @@ export async function killProcessGroup(pgid: number, graceMs = KILL_GRACE_MS): P
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
-/** Remembers a running group until `untrackGroup`; tick's exit kills what is left. */
+/**
+ * Remembers a running group until `untrackGroup`; tick's exit kills what is left, and so
+ * does the watchdog when tick is killed outright.
+ */
 export function trackGroup(pgid: number): void {
   liveGroups.add(pgid);
+  watchGroup(pgid);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
@@ -48,4 +54,5 @@ export function trackGroup(pgid: number): void {
 
 export function untrackGroup(pgid: number): void {
   liveGroups.delete(pgid);
+  unwatchGroup(pgid);
 }

@@ -103,7 +103,7 @@ describe('the resume picker', () => {
     const { app, picked, text } = show([busy, broken], undefined, ASCII_LOOK);
     await settle(30);
     expect(text()).not.toContain('>');
-    expect(text()).toContain('None of these can be resumed · Esc cancel');
+    expect(text()).toContain('None of these can be resumed | Esc cancel');
     await app.press(DOWN);
     await app.press('\r');
     expect(picked).toEqual([]);

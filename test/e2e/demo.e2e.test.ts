@@ -10,10 +10,14 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 test('with no model configured, the demo plays a scripted session through the real tools', async () => {
   const cwd = mkdtempSync(join(tmpdir(), 'tick-demo-user-'));
   const home = mkdtempSync(join(tmpdir(), 'tick-home-'));
+  // A private temp folder, to see the demo's scratch copy appear and go.
+  const scratch = mkdtempSync(join(tmpdir(), 'tick-tmp-'));
   cleanups.push(
     () => rmSync(cwd, { recursive: true, force: true }),
     () => rmSync(home, { recursive: true, force: true }),
+    () => rmSync(scratch, { recursive: true, force: true }),
   );
+  const demoFolders = () => readdirSync(scratch).filter((name) => name.startsWith('tick-demo-'));
   const session = new PtySession({
     cwd,
     cols: 110,
@@ -23,6 +27,7 @@ test('with no model configured, the demo plays a scripted session through the re
       OPENAI_API_KEY: undefined,
       TICK_MODEL: undefined,
       TICK_HOME: home,
+      TMPDIR: scratch,
     },
   });
   cleanups.push(() => session.dispose());
@@ -45,4 +50,10 @@ test('with no model configured, the demo plays a scripted session through the re
   expect(answer).toContain('TICK_MODEL');
   // The user's own folder was never touched.
   expect(readdirSync(cwd)).toEqual([]);
+  expect(demoFolders()).toHaveLength(1);
+
+  // A clean exit removes the scratch copy.
+  await session.type('/exit', true);
+  expect((await session.waitForExit()).exitCode).toBe(0);
+  expect(demoFolders()).toEqual([]);
 }, 180_000);

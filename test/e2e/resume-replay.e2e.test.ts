@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
 import { sleep } from '../support/pty';
+import { runTick } from '../support/run-cli';
 import {
   appInPty,
   modelEnv,
@@ -100,6 +101,50 @@ describe('resume picker and live replay in the app', { timeout: 120_000 }, () =>
     expect(users.at(-1)).toContain('go on');
     expect(JSON.stringify(messages)).toContain('Alpha planned.');
     expect(JSON.stringify(messages)).not.toContain('beta');
+  });
+
+  test('a command tick was killed in the middle of: tick -c shows it started and was interrupted, with its output', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const first = await scriptedServer(cleanups, [
+      {
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'echo started; sleep 45; echo finished' } },
+        ],
+      },
+    ]);
+    const killed = appInPty(cleanups, [], { cwd, env: modelEnv(first, home) });
+    await killed.waitForText('Type a task', 20_000);
+    await killed.type('run the slow thing', true);
+    await killed.waitForText(/^\s+started$/m);
+    killed.kill();
+    await killed.waitForExit();
+
+    const second = await scriptedServer(cleanups, [{ text: 'I will run it again.' }]);
+    const app = appInPty(cleanups, ['-c'], { cwd, env: modelEnv(second, home) });
+    const screen = await app.waitForText('this call started', 20_000);
+    expect(screen).toMatch(/bash\s+echo started; sleep 45; echo finished/);
+    expect(screen).toContain('interrupted');
+    expect(screen).toMatch(/^\s+started$/m);
+    expect(screen).not.toContain('not run');
+  });
+
+  test('tick -c with no session in this folder exits 1 and says so, in the app and in print mode', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const server = await scriptedServer(cleanups, [{ text: 'never asked' }]);
+    const expected = `tick: no session to continue in this workspace (${cwd}); run \`tick\` to start one`;
+
+    const app = appInPty(cleanups, ['-c'], { cwd, env: modelEnv(server, home) });
+    expect((await app.waitForExit()).exitCode).toBe(1);
+    expect(await app.inAlternateScreen()).toBe(false);
+    expect((await app.normalBuffer()).replace(/\s+/g, ' ')).toContain(expected);
+
+    const print = await runTick(['-p', '-c', 'go on'], { cwd, env: modelEnv(server, home) });
+    expect(print.exitCode).toBe(1);
+    expect(print.stderr).toBe(`${expected}\n`);
+    expect(server.requests).toHaveLength(0);
+    expect(readdirSync(home)).not.toContain('projects');
   });
 
   test('Esc in the picker exits 0 without starting a session', async () => {

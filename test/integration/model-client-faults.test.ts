@@ -151,17 +151,32 @@ describe('model client faults and retries', () => {
     );
   });
 
-  it('turns a malformed chunk into a clear error without retrying', async () => {
+  it('retries a malformed chunk like a dropped stream, and the retry streams the answer', async () => {
+    const s = await serve([
+      { text: 'some text here', fault: { kind: 'malformed', afterChunks: 2, times: 1 } },
+    ]);
+    const { events, turn } = await run(client(s.baseURL));
+    expect(turn?.content).toBe('some text here');
+    expect(s.requests).toHaveLength(2);
+    const [retry] = ofType(events, 'retry');
+    expect(retry.attempt).toBe(1);
+    expect(retry.reason).toMatch(/^malformed data in the stream — /);
+    // The partial text of the failed attempt comes before the retry; the retry streams it whole.
+    const afterRetry = events.slice(events.indexOf(retry) + 1);
+    expect(texts(afterRetry, 'text_delta')).toBe('some text here');
+  });
+
+  it('turns a chunk that stays malformed into one clear line after the last retry', async () => {
     const s = await serve([
       { text: 'some text here', fault: { kind: 'malformed', afterChunks: 2 } },
     ]);
     const { error } = await run(client(s.baseURL));
     expect(error).toBeInstanceOf(ModelError);
     expect(error?.message).toMatch(
-      /^Model request failed: malformed data in the stream — .+ \(http:\/\/127\.0\.0\.1:\d+\/v1\)$/,
+      /^Model request failed: malformed data in the stream — .+ \(http:\/\/127\.0\.0\.1:\d+\/v1\) after 3 attempts$/,
     );
     expect(error?.message).not.toContain('\n');
-    expect(s.requests).toHaveLength(1);
+    expect(s.requests).toHaveLength(3);
   });
 
   it('reports an error event sent inside the stream', async () => {

@@ -105,6 +105,19 @@ describe('tick sessions', () => {
     );
   });
 
+  it('rm with fewer than 4 characters of an id says a prefix needs 4, and removes nothing', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'hello', [{ text: 'hi' }]);
+    const run = await tick(ws, ['sessions', 'rm', id.slice(0, 2)]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe(
+      `tick: '${id.slice(0, 2)}' is too short to pick a session: give its id or at least 4 characters of it; \`tick sessions\` lists them\n`,
+    );
+    expect(sessionFiles(ws.home)).toHaveLength(1);
+    const removed = await tick(ws, ['sessions', 'rm', id.slice(0, 4)]);
+    expect(removed.stdout).toBe(`Removed session ${id}\n`);
+  });
+
   it('rm removes a session, and refuses one a live tick is writing', async () => {
     const ws = await workspace();
     const id = await record(ws, 'hello', [{ text: 'hi' }]);
@@ -190,6 +203,21 @@ describe('tick export', () => {
     expect(html).not.toContain('<h1>hi</h1>');
     expect(html).not.toMatch(/<(script|link|img)\b|src=|href=/);
     expect(html.match(/<details class="tool"/g)).toHaveLength(5);
+    // The answer's Markdown is rendered, its text escaped.
+    expect(html).toContain('Wrote <strong>index.html</strong> &amp; checked it.');
+    expect(html).toContain('Ended: done after 6 model requests.');
+  });
+
+  it('finds the session by id from any folder, and takes --format markdown', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the page', workScript());
+    const elsewhere = { home: ws.home, cwd: tempDir('tick-elsewhere-') };
+    const run = await tick(elsewhere, ['export', id.slice(0, 8), '--format', 'markdown']);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(`# tick session ${id}`);
+    expect(run.stdout).toContain(`- Workspace: \`${ws.cwd}\``);
+    expect(run.stdout).toContain('Wrote **index.html** & checked it.');
   });
 
   it('an unknown id is a clear error', async () => {
@@ -197,7 +225,7 @@ describe('tick export', () => {
     const run = await tick(ws, ['export', 'abcdef12']);
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toBe(
-      `tick: no session 'abcdef12' in this workspace (${ws.cwd}); \`tick sessions\` lists them\n`,
+      `tick: no session 'abcdef12' in any workspace (${join(ws.home, 'projects')}); \`tick sessions\` lists them\n`,
     );
   });
 });

@@ -11,12 +11,14 @@ import {
   completeLines,
   delay,
   ensureBuilt,
+  liveMembers,
   recordedMessages,
   recordedTodos,
   sentHistory,
   sessionFiles,
   spawnTick,
   tickEnv,
+  waitUntil,
 } from './session-support';
 
 const INTERRUPTED = 'Error: not run: the session was interrupted';
@@ -130,8 +132,21 @@ describe('kill -9 at any moment leaves a resumable session', () => {
       const recorded = recordedMessages(lines);
       expect(sent.slice(0, recorded.length)).toEqual(recorded);
       const between = sent.slice(recorded.length, -1);
-      for (const message of between)
-        expect(message).toMatchObject({ role: 'tool', content: INTERRUPTED });
+      const started = new Set(
+        lines
+          .filter((line) => line.kind === 'event')
+          .map((line) => line.event as { type: string; id?: string })
+          .filter((event) => event.type === 'tool_running')
+          .map((event) => event.id),
+      );
+      for (const message of between) {
+        expect(message.role).toBe('tool');
+        const id = message.role === 'tool' ? message.tool_call_id : '';
+        // A call the kill caught while it ran says so; one it never reached was not run.
+        if (started.has(id))
+          expect(message.content).toMatch(/^Error: interrupted: this call started/);
+        else expect(message.content).toBe(INTERRUPTED);
+      }
       expect(sent.at(-1)).toEqual({ role: 'user', content: 'go on' });
 
       // Resuming appended; not a byte of what the killed process wrote changed.
@@ -141,4 +156,57 @@ describe('kill -9 at any moment leaves a resumable session', () => {
     },
     30_000,
   );
+});
+
+const COMMAND = 'echo "started in group $$"; sleep 45; echo finished';
+
+describe('kill -9 while a command runs', () => {
+  it('the command group dies with tick, and resume says the call started and was interrupted, with its output', async () => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    const first = await startScriptedServer([
+      { toolCalls: [{ name: 'bash', arguments: { command: COMMAND } }] },
+      { text: 'never reached' },
+    ]);
+    servers.push(first);
+    const run = spawnTick(['-p', 'run it', '--allowedTools', 'bash'], {
+      cwd,
+      env: tickEnv(first.baseURL, home),
+    });
+    // The output reaches the session log while the command runs.
+    let group = 0;
+    await waitUntil(() => {
+      const [file] = sessionFiles(home);
+      const match = file && /started in group (\d+)/.exec(readFileSync(file, 'utf8'));
+      if (match) group = Number(match[1]);
+      return group > 0;
+    }, 20_000);
+    try {
+      expect(liveMembers(group)).toHaveLength(2); // bash and its sleep
+      run.child.kill('SIGKILL');
+      await run.exited;
+      // The watchdog sees tick's pipe close and kills the command's whole group.
+      const killedAt = Date.now();
+      while (liveMembers(group).length > 0 && Date.now() - killedAt < 5_000) await delay(10);
+      expect(liveMembers(group)).toEqual([]);
+    } finally {
+      for (const pid of liveMembers(group)) process.kill(pid, 'SIGKILL');
+    }
+
+    const second = await startScriptedServer([{ text: 'Understood, I will check.' }]);
+    servers.push(second);
+    const resumed = await runTick(['-p', '-c', 'what happened?', '--output-format', 'json'], {
+      cwd,
+      env: tickEnv(second.baseURL, home),
+    });
+    expect(resumed.stderr).toBe('');
+    expect(resumed.exitCode).toBe(0);
+    const sent = sentHistory(second.requests[0].body);
+    expect(sent.find((message) => message.role === 'tool')?.content).toBe(
+      'Error: interrupted: this call started, but the session ended (tick was closed or killed) ' +
+        'before it finished, so it may have done part of its work. Output before that:\n' +
+        `started in group ${group}`,
+    );
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'what happened?' });
+  }, 60_000);
 });

@@ -95,3 +95,24 @@ export async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promi
     await delay(25);
   }
 }
+
+/**
+ * Processes of the group that are not dead: a killed process stays a zombie until whoever
+ * adopted it reaps it, which some init processes do only now and then.
+ */
+export function liveMembers(group: number): number[] {
+  const live: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // Ended while we looked.
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z') live.push(Number(name));
+  }
+  return live;
+}

@@ -55,6 +55,15 @@ describe('parseCliArgs', () => {
       id: 'abc123',
       format: 'html',
     });
+    for (const name of ['markdown', 'md', 'MD', 'Markdown'])
+      expect(parseCliArgs(['export', 'abc123', '--format', name]).command).toEqual({
+        kind: 'export',
+        id: 'abc123',
+        format: 'md',
+      });
+    expect(() => parseCliArgs(['export', 'abc123', '--format', 'pdf'])).toThrow(
+      new UsageError("--format must be md (or markdown) or html, got 'pdf'"),
+    );
   });
 
   it('rejects bad values with one clear line', () => {

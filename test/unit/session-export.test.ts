@@ -5,7 +5,7 @@ import { renderHtml } from '../../src/session/export-html';
 import { renderMarkdown } from '../../src/session/export-markdown';
 import { SESSION_FORMAT_VERSION } from '../../src/session/format';
 import { readSessionFile } from '../../src/session/reader';
-import { buildReport, clampOutput } from '../../src/session/report';
+import { buildReport, clampOutput, type SessionReport } from '../../src/session/report';
 import { SessionWriter } from '../../src/session/writer';
 import { tempDir } from '../support/agent-harness';
 
@@ -169,10 +169,107 @@ describe('tick export', () => {
     expect(html).not.toContain('<b>hi</b>');
     expect(html).not.toContain('<greeting>');
     expect(html).not.toMatch(/<(script|link|img)\b|src=|href=/);
+    expect(html).toContain('Done: the &lt;greeting&gt; is in hello.txt.');
     expect(html).toContain(
       '<td>Write hello.txt</td><td>completed</td><td>2024-01-01 10:00:01</td><td>2024-01-01 10:00:03</td>',
     );
     expect(html.match(/<details class="tool"/g)).toHaveLength(4);
+  });
+});
+
+/** A one-prompt report whose answer is `answer`, ended after `rounds` model requests. */
+function answerReport(answer: string, rounds: number): SessionReport {
+  return {
+    header: {
+      v: SESSION_FORMAT_VERSION,
+      kind: 'header',
+      id: 'md-0001',
+      cwd: '/work/demo',
+      startedAt: new Date(T0).toISOString(),
+      model: 'scripted',
+    },
+    prompts: [
+      {
+        text: 'Explain it',
+        source: 'user',
+        t: T0,
+        steps: [{ kind: 'answer', text: answer, t: T0 }],
+        end: { reason: 'done', rounds, t: T0 },
+      },
+    ],
+    todos: [],
+    finalTodos: [],
+    toolCalls: 0,
+    usage: { inputTokens: 1, outputTokens: 1 },
+    lastActivity: T0,
+  };
+}
+
+const MARKDOWN_ANSWER = [
+  '# Summary',
+  '',
+  'The **parser** is *fine*; see `parse()` and [the docs](https://example.com/docs).',
+  '',
+  '- first item',
+  '- second item',
+  '',
+  '1. one',
+  '2. two',
+  '',
+  '| name | size |',
+  '| :--- | ---: |',
+  '| a.ts | 12 |',
+  '',
+  '```ts',
+  'const answer: number = 42;',
+  '```',
+  '',
+  'Raw <script>alert(1)</script> and <b onclick="x()">bold</b> stay text.',
+  '',
+  '[click](javascript:alert(1)) ![logo](https://example.com/logo.png)',
+].join('\n');
+
+describe('html export renders answers as Markdown', () => {
+  const html = renderHtml(answerReport(MARKDOWN_ANSWER, 1));
+  const answer = html.slice(html.indexOf('<div class="answer">'), html.indexOf('<p class="note">'));
+
+  it('headings, emphasis, lists and tables become elements', () => {
+    expect(answer).toContain('<h1>Summary</h1>');
+    expect(answer).toContain('<strong>parser</strong>');
+    expect(answer).toContain('<em>fine</em>');
+    expect(answer).toContain('<code>parse()</code>');
+    expect(answer).toMatch(/<ul>\s*<li>first item<\/li>\s*<li>second item<\/li>\s*<\/ul>/);
+    expect(answer).toMatch(/<ol>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ol>/);
+    expect(answer).toMatch(/<th[^>]*>name<\/th>/);
+    expect(answer).toMatch(/<td align="right">12<\/td>/);
+    expect(answer).toContain('<a href="https://example.com/docs" rel="noreferrer">the docs</a>');
+    expect(answer).not.toContain('# Summary');
+    expect(answer).not.toContain('**parser**');
+  });
+
+  it('code blocks are monospace and highlighted', () => {
+    expect(answer).toMatch(/<pre><code class="hljs language-typescript">/);
+    expect(answer).toContain('<span class="hljs-keyword">const</span>');
+    expect(answer).toContain('<span class="hljs-number">42</span>');
+    expect(html).toMatch(/pre[^{]*\{[^}]*font-family: ui-monospace/);
+    expect(html).toMatch(/\.hljs-keyword \{ color: #[0-9a-f]{6}/);
+  });
+
+  it('everything else is escaped: raw HTML, script links, images', () => {
+    expect(answer).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(answer).toContain('&lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt;');
+    // Escaped attributes are text (`onclick=&quot;`); a real one would be `onclick="`.
+    expect(html).not.toMatch(/<(script|img|link|iframe)\b|onclick="|src=/);
+    expect(answer).not.toContain('href="javascript');
+    expect(answer).toContain('click');
+    expect(answer).toContain('[image: logo] https://example.com/logo.png');
+    expect(html.match(/href=/g)).toHaveLength(1);
+  });
+
+  it('says "1 model request" in the singular', () => {
+    expect(html).toContain('Ended: done after 1 model request.</p>');
+    expect(renderMarkdown(answerReport('ok', 1))).toContain('_Ended: done after 1 model request._');
+    expect(renderHtml(answerReport('ok', 2))).toContain('after 2 model requests.');
   });
 });
 

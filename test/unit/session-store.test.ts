@@ -6,7 +6,9 @@ import { SESSION_FORMAT_VERSION, type HeaderRecord } from '../../src/session/for
 import { acquireLock } from '../../src/session/lock';
 import { lockFile, workspaceSlug } from '../../src/session/paths';
 import { readSessionFile } from '../../src/session/reader';
-import { INTERRUPTED_OUTPUT, restoreSession } from '../../src/session/restore';
+import { NOT_RUN_OUTPUT } from '../../src/session/interrupted-calls';
+import { restoreSession } from '../../src/session/restore';
+import { HEAD_CHARS, RunningOutput, TAIL_CHARS } from '../../src/session/running-output';
 import { SessionWriter } from '../../src/session/writer';
 import { tempDir } from '../support/agent-harness';
 
@@ -201,7 +203,7 @@ describe('session file writing and reading', () => {
     expect(restored.state.messages.at(-1)).toEqual({
       role: 'tool',
       tool_call_id: 'c2',
-      content: INTERRUPTED_OUTPUT,
+      content: NOT_RUN_OUTPUT,
     });
     expect(restored.repairs).toHaveLength(1);
     expect(restored.events.at(-1)).toMatchObject({
@@ -209,6 +211,90 @@ describe('session file writing and reading', () => {
       id: 'c2',
       status: 'cancelled',
     });
+  });
+
+  it('a call that had started is answered as started and interrupted, with the output it printed', () => {
+    const file = newFile();
+    const writer = SessionWriter.create(file, header());
+    writer.message({ role: 'user', content: 'go' });
+    const command = 'echo started; sleep 45; echo finished';
+    writer.message({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } },
+        { id: 'c2', type: 'function', function: { name: 'glob', arguments: '{}' } },
+      ],
+    });
+    writer.event({ type: 'tool_call_ready', id: 'c1', name: 'bash', input: {}, summary: command });
+    writer.event({ type: 'tool_running', id: 'c1', name: 'bash' });
+    writer.event({ type: 'tool_output', id: 'c1', chunk: 'started\n' });
+    writer.event({ type: 'tool_output', id: 'c1', chunk: 'still going\n' });
+    writer.close();
+
+    const restored = restoreSession(readSessionFile(file));
+    const [bash, glob] = restored.repairs;
+    const told =
+      'Error: interrupted: this call started, but the session ended (tick was closed or killed) ' +
+      'before it finished, so it may have done part of its work. Output before that:\n' +
+      'started\nstill going';
+    expect(bash.message).toEqual({ role: 'tool', tool_call_id: 'c1', content: told });
+    expect(bash.event).toMatchObject({
+      type: 'tool_result',
+      id: 'c1',
+      status: 'cancelled',
+      output: told,
+    });
+    // The call after it never started.
+    expect(glob.message).toEqual({ role: 'tool', tool_call_id: 'c2', content: NOT_RUN_OUTPUT });
+    expect(restored.state.messages.slice(-2)).toEqual([bash.message, glob.message]);
+  });
+
+  it('a flood of output keeps the head and the latest tail in the log, not all of it', () => {
+    const file = newFile();
+    const writer = SessionWriter.create(file, header());
+    writer.message({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'bash', arguments: '{}' } }],
+    });
+    writer.event({ type: 'tool_running', id: 'c1', name: 'bash' });
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`);
+    for (let i = 0; i < lines.length; i += 100)
+      writer.event({ type: 'tool_output', id: 'c1', chunk: lines.slice(i, i + 100).join('') });
+    writer.close();
+
+    const total = lines.join('').length;
+    expect(readFileSync(file, 'utf8').length).toBeLessThan(HEAD_CHARS + 3 * TAIL_CHARS);
+    const told = String(restoreSession(readSessionFile(file)).repairs[0].message.content);
+    expect(told).toContain('line 0\nline 1\n');
+    // Writes within a second keep only the first tail: the rest of the flood is counted.
+    const gap = /\.\.\. \[([\d,]+) characters not recorded\] \.\.\./.exec(told);
+    expect(Number(gap?.[1].replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(told.length).toBeLessThan(HEAD_CHARS + TAIL_CHARS + 400);
+    expect(total).toBeGreaterThan(100_000);
+  });
+
+  it('the tail of running output is written at most once a second, always the latest', () => {
+    const output = new RunningOutput();
+    const big = 'x'.repeat(HEAD_CHARS);
+    expect(output.push('c1', big, 0)).toEqual([{ id: 'c1', text: big }]);
+    expect(output.push('c1', 'a'.repeat(10), 10)).toEqual([
+      { id: 'c1', text: 'a'.repeat(10), tail: true, skipped: 0 },
+    ]);
+    expect(output.push('c1', 'b'.repeat(TAIL_CHARS), 500)).toEqual([]);
+    expect(output.pending).toBe(true);
+    const later = output.push('c1', 'c', 1010);
+    expect(later).toEqual([
+      { id: 'c1', text: `${'b'.repeat(TAIL_CHARS - 1)}c`, tail: true, skipped: 11 },
+    ]);
+    expect(output.pending).toBe(false);
+    output.push('c1', 'd', 1100);
+    expect(output.flush(1200)).toEqual([
+      { id: 'c1', text: `${'b'.repeat(TAIL_CHARS - 2)}cd`, tail: true, skipped: 12 },
+    ]);
+    output.end('c1');
+    expect(output.push('c1', 'fresh', 1300)).toEqual([{ id: 'c1', text: 'fresh' }]);
   });
 
   it('a /clear line starts the conversation afresh but keeps the grants', () => {

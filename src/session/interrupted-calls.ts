@@ -1,0 +1,70 @@
+import type { AgentEvent } from '../agent/events';
+import type { ChatMessage } from '../model/types';
+import type { ReadRecord } from './reader';
+import { joinOutput, type OutputPiece } from './running-output';
+
+/** The tool result given to calls a crash left unanswered before they started. */
+export const NOT_RUN_OUTPUT = 'Error: not run: the session was interrupted';
+
+/** The tool result for a call that was running when the session ended. */
+export function interruptedOutput(output: string): string {
+  const body = output.replace(/\n+$/, '') || '(no output)';
+  return (
+    'Error: interrupted: this call started, but the session ended (tick was closed or killed) ' +
+    `before it finished, so it may have done part of its work. Output before that:\n${body}`
+  );
+}
+
+export interface CallRepair {
+  message: ChatMessage;
+  event: AgentEvent;
+}
+
+interface StartedCall {
+  t: number;
+  head: string;
+  tail?: OutputPiece;
+}
+
+/**
+ * Follows the log for calls that started and have no result yet, with the output recorded
+ * while they ran, and gives any call a crash left unanswered its result: "not run" for one
+ * that never started, "interrupted" with its output for one that did.
+ */
+export class InterruptedCalls {
+  private readonly running = new Map<string, StartedCall>();
+  /** The last moment the log shows tick alive: a running call ran at least until then. */
+  private lastT = 0;
+
+  note(record: ReadRecord): void {
+    this.lastT = Math.max(this.lastT, record.t);
+    if (record.kind === 'output') {
+      const call = this.running.get(record.id);
+      if (!call) return;
+      if (record.tail) call.tail = record;
+      else call.head += record.text;
+      return;
+    }
+    if (record.kind !== 'event') return;
+    const { event } = record;
+    // Ids can repeat across requests: a new start begins afresh, a result ends the call.
+    if (event.type === 'tool_running') this.running.set(event.id, { t: record.t, head: '' });
+    else if (event.type === 'tool_result') this.running.delete(event.id);
+  }
+
+  repair(id: string, name: string): CallRepair {
+    const call = this.running.get(id);
+    const output = call ? interruptedOutput(joinOutput(call.head, call.tail)) : NOT_RUN_OUTPUT;
+    return {
+      message: { role: 'tool', tool_call_id: id, content: output },
+      event: {
+        type: 'tool_result',
+        id,
+        name,
+        status: 'cancelled',
+        output,
+        durationMs: call ? this.lastT - call.t : 0,
+      },
+    };
+  }
+}
