@@ -26,7 +26,10 @@ for (;;) {
   let text = '';
   for await (const chunk of stream) {
     const delta = chunk.choices[0]?.delta;
-    if (delta?.content) (process.stdout.write(delta.content), (text += delta.content));
+    if (delta?.content) {
+      process.stdout.write(delta.content);
+      text += delta.content;
+    }
     for (const part of delta?.tool_calls ?? []) {
       const call = (calls[part.index ?? 0] ??= {
         id: part.id,

@@ -37,5 +37,5 @@ export const TranscriptEntry = memo(function TranscriptEntry({
   to,
 }: TranscriptEntryProps) {
   const rows = entryRows(item, width, look);
-  return <Rows rows={sliceRows(rows, from, to)} width={width} />;
+  return <Rows rows={sliceRows(rows, from, to)} width={width} first={from} />;
 });

@@ -162,8 +162,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           roots,
           sandbox: config.sandbox,
           maxTurns:
-            config.maxTurns ??
-            (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
+            config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
           reminderRounds: config.reminderRounds,
           onMessage: options.onMessage,
         },

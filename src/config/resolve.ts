@@ -176,7 +176,7 @@ export async function resolveConfig(
     demo,
     idleTimeoutMs: idleTimeoutMs ?? merged.idleTimeoutMs ?? CONFIG_DEFAULTS.idleTimeoutMs,
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
-    ...(maxTurns ?? merged.maxTurns ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),
+    ...((maxTurns ?? merged.maxTurns) ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
     permissionMode: mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode,
     permissions,

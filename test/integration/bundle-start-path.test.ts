@@ -22,7 +22,7 @@ const START_PATH = [
   'src/agent/agent.ts',
 ];
 /** zod (settings files only) and what the tools need only when they run. */
-const HEAVY = ['zod', 'execa', 'fast-glob', 'ignore', 'diff'];
+const HEAVY = ['zod', 'fast-glob', 'ignore', 'diff'];
 
 const packageOf = (input: string) =>
   /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
@@ -111,5 +111,14 @@ describe("the bundle's Ink", () => {
     expect(dom?.[1].imports.map((imported) => imported.path)).toEqual(
       expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
     );
+  });
+
+  it("measures every row of a frame through the app's cached width, not widest-line", () => {
+    const render = Object.entries(metafile.inputs).find(([input]) =>
+      input.endsWith('ink/build/render-node-to-output.js'),
+    );
+    const imports = render?.[1].imports.map((imported) => imported.path) ?? [];
+    expect(imports).toContain('src/cli/ink-widest-line.ts');
+    expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
   });
 });
