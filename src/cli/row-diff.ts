@@ -1,18 +1,10 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import { displayWidth } from '../util/display-width';
+import { isOneUnitGraphemes } from '../util/graphemes';
 
 const ERASE_LINE_END = '\x1b[K';
 const RESET = '\x1b[0m';
 const ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
-/**
- * Text in which every UTF-16 unit is a grapheme of its own, so no segmenter is needed:
- * no surrogate pairs (emoji), no combining or enclosing marks, no joiners, variation
- * selectors, conjoining jamo or prepended marks. Covers ASCII and the symbols the app
- * draws (box drawing, braille spinners, arrows, check marks, the middle dot).
- */
-const ONE_UNIT_GRAPHEMES =
-  // eslint-disable-next-line no-misleading-character-class -- code points to exclude, one by one
-  /^[^\x00-\x1f\x7f\p{M}\u200c\u200d\ufe00-\ufe0f\ud800-\udfff\u{10000}-\u{10ffff}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2]*$/u;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export interface Token {
@@ -22,7 +14,7 @@ export interface Token {
 }
 
 function pushGraphemes(out: Token[], text: string, offset: number): void {
-  if (ONE_UNIT_GRAPHEMES.test(text)) {
+  if (isOneUnitGraphemes(text)) {
     for (let i = 0; i < text.length; i++)
       out.push({ text: text[i], start: offset + i, escape: false });
     return;

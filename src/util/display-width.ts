@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { isOneUnitGraphemes, oneUnitWidth } from './graphemes';
 import { lruMemo } from './lru-memo';
 
 /**
@@ -26,8 +27,17 @@ export function displayWidth(text: string): number {
   return width;
 }
 
-/** string-width for text that is not plain ASCII; the rows of a screen or two. */
-const measured = lruMemo((text: string) => stringWidth(text), 4000);
+// eslint-disable-next-line no-control-regex -- terminal escape sequences
+const CSI = /\x1b\[[0-9:;<=>?]*[ -/]*[@-~]/g;
+
+/**
+ * Text that is not plain ASCII between SGR escapes, remembered (the rows of a screen or
+ * two): summed a unit at a time when each unit is a grapheme, else string-width.
+ */
+const measured = lruMemo((text: string) => {
+  const plain = text.includes('\x1b') ? text.replace(CSI, '') : text;
+  return isOneUnitGraphemes(plain) ? oneUnitWidth(plain) : stringWidth(text);
+}, 4000);
 
 /** The widest line of a text (widest-line's answer), through displayWidth. */
 export function widestLineWidth(text: string): number {
