@@ -57,9 +57,10 @@ async function measure(subject, rounds) {
       what: 'the final answer',
     });
     const peakMb = session.sampler.state.peakHwmKb / 1024;
+    const frames = session.frames;
     const { report } = await quit(subject, session);
     if (!report) throw new Error(`${subject.name} did not exit normally`);
-    return { cpuSeconds: report.cpuSeconds, peakMb };
+    return { cpuSeconds: report.cpuSeconds, peakMb, frames };
   });
 }
 
@@ -81,6 +82,12 @@ export default {
           floor: m('floor', 'cpuSeconds'),
           unit: 's',
           target: { ratioMax: 1.5 },
+        },
+        {
+          figure: 'frames drawn',
+          tick: m('tick', 'frames'),
+          digits: 0,
+          target: { label: 'info' },
         },
         {
           figure: 'peak RSS, whole tree',
