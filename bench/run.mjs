@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import agentSession from './benchmarks/agent-session.mjs';
 import bigOutput from './benchmarks/big-output.mjs';
 import longSession from './benchmarks/long-session.mjs';
 import start from './benchmarks/start.mjs';
@@ -23,7 +24,7 @@ import {
 } from './lib/subjects.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
-const BENCHMARKS = [start, stream, tickLatency, longSession, bigOutput];
+const BENCHMARKS = [start, stream, tickLatency, longSession, agentSession, bigOutput];
 const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 function selected(filters) {

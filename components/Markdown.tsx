@@ -64,5 +64,5 @@ export const Markdown = memo(function Markdown({
   to,
 }: MarkdownProps) {
   const rows = markdownRows(source, width, look, stream, live);
-  return <Rows rows={sliceRows(rows, from, to)} width={width} />;
+  return <Rows rows={sliceRows(rows, from, to)} width={width} first={from} />;
 });

@@ -62,13 +62,25 @@ export function sliceRows(rows: Row[], from = 0, to?: number): Row[] {
 
 /**
  * Rows that are already laid out to fit the width. No `overflow="hidden"`: Ink would cut
- * every row of every frame to the box (slice-ansi), though none is wider.
+ * every row of every frame to the box (slice-ansi), though none is wider. `first`: the
+ * index of the first row within its block, so a row keeps its key (and its memoised
+ * view) while the block scrolls.
  */
-export function Rows({ rows, width, height }: { rows: Row[]; width?: number; height?: number }) {
+export function Rows({
+  rows,
+  width,
+  height,
+  first = 0,
+}: {
+  rows: Row[];
+  width?: number;
+  height?: number;
+  first?: number;
+}) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       {(height === undefined ? rows : rows.slice(0, height)).map((row, index) => (
-        <RowView key={index} row={row} />
+        <RowView key={first + index} row={row} />
       ))}
     </Box>
   );

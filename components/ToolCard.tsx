@@ -62,5 +62,5 @@ export const ToolCard = memo(function ToolCard({
   ...view
 }: ToolCardProps) {
   const rows = toolCardRows(card, width, look, view);
-  return <Rows rows={sliceRows(rows, from, to)} width={width} />;
+  return <Rows rows={sliceRows(rows, from, to)} width={width} first={from} />;
 });

@@ -46,5 +46,5 @@ export const TranscriptEntry = memo(function TranscriptEntry({
   to,
 }: TranscriptEntryProps) {
   const rows = entryRows(item, width, look, expanded);
-  return <Rows rows={sliceRows(rows, from, to)} width={width} />;
+  return <Rows rows={sliceRows(rows, from, to)} width={width} first={from} />;
 });

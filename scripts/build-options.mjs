@@ -16,6 +16,11 @@ const boundedInkTextCaches = {
       const name = args.path.slice(2, -3);
       return { path: fileURLToPath(new URL(`../src/cli/ink-${name}.ts`, import.meta.url)) };
     });
+    // Ink measures every row of every frame with widest-line: the app's cached width instead.
+    build.onResolve({ filter: /^widest-line$/ }, (args) => {
+      if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
+      return { path: fileURLToPath(new URL('../src/cli/ink-widest-line.ts', import.meta.url)) };
+    });
   },
 };
 

@@ -146,9 +146,12 @@ export function statusLine(view: StatusView, width: number): Line {
     for (const hint of hints) parts.push([{ text: hint, style: { dim: true } }]);
   }
   const line: Line = [model];
+  let used = lineWidth(line);
   for (const part of parts) {
-    if (lineWidth(line) + lineWidth([sep, ...part]) > width) break;
+    const more = lineWidth([sep, ...part]);
+    if (used + more > width) break;
     line.push(sep, ...part);
+    used += more;
   }
   return truncateLine(line, width, g.ellipsis);
 }

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { displayWidth } from '../../src/util/display-width';
 import type { Line, Span, Style } from './spans';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -6,7 +6,7 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Terminal columns of plain text (CJK and emoji count 2). */
 export function textWidth(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+  return PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
 }
 
 export function lineWidth(line: Line): number {

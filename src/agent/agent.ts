@@ -34,6 +34,9 @@ import { readTaskList } from '../tasks/store';
 import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
 import { watchTaskList, type TaskListWatcher } from '../tasks/watch';
 
+/** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
+export const PRINT_MAX_TURNS = 100;
+
 /** One conversation: the loop plus everything it is wired to. The app and print mode share it. */
 export interface Agent {
   readonly sessionId: string;
@@ -323,7 +326,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
             cwd,
             roots,
             sandbox: config.sandbox,
-            maxTurns: config.maxTurns,
+            maxTurns:
+              config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
             reminderRounds: config.reminderRounds,
             reminderText: plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
             agentName: MAIN_AGENT,

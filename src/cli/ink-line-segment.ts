@@ -9,7 +9,7 @@ import {
   type AnsiCode,
   type StyledChar,
 } from '@alcalzone/ansi-tokenize';
-import stringWidth from 'string-width';
+import { graphemeWidth, isOneUnitGraphemes } from '../util/graphemes';
 import { lruMemo } from '../util/lru-memo';
 
 /**
@@ -27,7 +27,7 @@ export interface LineSegment {
 }
 
 /** A character's width; most are printable ASCII, which string-width counts as one. */
-const charWidth = lruMemo((value) => stringWidth(value), 1000);
+const charWidth = graphemeWidth;
 
 /**
  * Measures and prints a line the way Ink's Output does (output.js: styledCharsFromTokens,
@@ -109,6 +109,14 @@ function columns(run: string, afterEscape: boolean): number | undefined {
   }
   if (ascii) return run.length;
   let width = 0;
+  // Each unit its own grapheme (and no mark to join an escape's `m`): no segmenter needed.
+  if (isOneUnitGraphemes(run)) {
+    for (let i = 0; i < run.length; i++) {
+      const code = run.charCodeAt(i);
+      width += code >= 0x20 && code < 0x7f ? 1 : Math.max(1, charWidth(run[i]));
+    }
+    return width;
+  }
   let joined = afterEscape;
   for (const { segment } of graphemes.segment(afterEscape ? `m${run}` : run)) {
     if (joined) {

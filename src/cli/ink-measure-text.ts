@@ -1,5 +1,5 @@
 // Stands in for ink/build/measure-text.js in the bundle (scripts/build-options.mjs).
-import widestLine from 'widest-line';
+import { widestLineWidth } from '../util/display-width';
 import { lruMemo } from '../util/lru-memo';
 
 export interface TextSize {
@@ -13,7 +13,7 @@ export interface TextSize {
  * without end; this keeps the texts measured last, which are the ones on screen.
  */
 const measured = lruMemo(
-  (text): TextSize => ({ width: widestLine(text), height: text.split('\n').length }),
+  (text): TextSize => ({ width: widestLineWidth(text), height: text.split('\n').length }),
   2000,
 );
 

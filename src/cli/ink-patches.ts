@@ -121,8 +121,9 @@ export function paceInkFrames(stdout: NodeJS.WriteStream, frames: FrameScheduler
   };
   ink.rootNode.onRender = () => {
     dirty = true;
-    // A commit inside a frame is drawn by that frame's draw step.
-    if (!frames.inFrame) frames.request('paced');
+    // A commit inside a frame is drawn by that frame's draw step; one outside it is a
+    // spinner turning on its own timer, drawn at the next animation step.
+    if (!frames.inFrame) frames.request('animation');
   };
   frames.onFrame('draw', () => {
     // React commits a store change in a microtask; commit it now, in this frame.

@@ -1,11 +1,10 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
-import stringWidth from 'string-width';
+import { displayWidth } from '../util/display-width';
+import { isOneUnitGraphemes } from '../util/graphemes';
 
 const ERASE_LINE_END = '\x1b[K';
 const RESET = '\x1b[0m';
 const ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
-// Printable ASCII: every character is its own grapheme, no segmenter needed.
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export interface Token {
@@ -15,7 +14,7 @@ export interface Token {
 }
 
 function pushGraphemes(out: Token[], text: string, offset: number): void {
-  if (PLAIN_ASCII.test(text)) {
+  if (isOneUnitGraphemes(text)) {
     for (let i = 0; i < text.length; i++)
       out.push({ text: text[i], start: offset + i, escape: false });
     return;
@@ -44,7 +43,7 @@ export function tokens(line: string): Token[] {
 function visibleWidth(parts: Token[]): number {
   let text = '';
   for (const part of parts) if (!part.escape) text += part.text;
-  return stringWidth(text);
+  return displayWidth(text);
 }
 
 /** SGR codes that set or clear one attribute of the pen. */
@@ -118,13 +117,13 @@ export function rowUpdate(
   const fill = (width: number) => (width < columns ? ERASE_LINE_END : '');
   // Every write leaves the pen in the default style (Ink closes what it opens, and a
   // cut middle ends with a reset), so no reset is needed before a row.
-  if (old === undefined || old === '') return `${at(0)}${next}${fill(stringWidth(next))}`;
+  if (old === undefined || old === '') return `${at(0)}${next}${fill(displayWidth(next))}`;
   // The common head of the two strings is skipped without splitting it into tokens: only
   // its escapes (for the pen) and its width are needed.
   const skip = safePrefix(old, next);
   const same = next.slice(0, skip);
   const sameEscapes = escapesOf(same);
-  const sameWidth = skip ? stringWidth(same) : 0;
+  const sameWidth = skip ? displayWidth(same) : 0;
   const a = tokens(old.slice(skip));
   const b = tokens(next.slice(skip));
   let head = 0;

@@ -37,7 +37,6 @@ export const DEMO_MODEL = 'demo';
 export const CONFIG_DEFAULTS = {
   idleTimeoutMs: 120_000,
   maxRetries: 4,
-  maxTurns: 100,
   reminderRounds: 3,
   compactThreshold: 0.8,
   permissionMode: 'default' as PermissionMode,
@@ -251,7 +250,7 @@ export async function resolveConfig(
     demo,
     idleTimeoutMs: idleTimeoutMs ?? merged.idleTimeoutMs ?? CONFIG_DEFAULTS.idleTimeoutMs,
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
-    maxTurns: maxTurns ?? merged.maxTurns ?? CONFIG_DEFAULTS.maxTurns,
+    ...((maxTurns ?? merged.maxTurns) ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
     ...(window !== undefined ? { contextWindow: window } : {}),
     compactThreshold: merged.compactThreshold ?? CONFIG_DEFAULTS.compactThreshold,

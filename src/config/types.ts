@@ -23,7 +23,8 @@ export interface Config {
   demo: boolean;
   idleTimeoutMs: number;
   maxRetries: number;
-  maxTurns: number;
+  /** Model requests per prompt from --max-turns or settings; unset: no cap in the app, 100 in print mode. */
+  maxTurns?: number;
   /** Tool rounds without todo_write before the reminder; 0 turns it off. */
   reminderRounds: number;
   /** The model's context window in tokens, when configured (else asked from the server). */

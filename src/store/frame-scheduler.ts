@@ -11,12 +11,18 @@ export const FRAME_MS = 40;
 export const TODO_SETTLE_MS = 50;
 /** The clock of elapsed-time counters (seconds); spinners turn on their own timers. */
 export const CLOCK_MS = 1000;
+/**
+ * Frames that only turn spinners come at most this often: a spinner's own step (ink-spinner's
+ * dots), so several spinners that tick out of step cost one frame per step, not one each.
+ */
+export const ANIMATION_MS = 80;
 
 /**
- * paced: at the next frame slot. soon: in the next macrotask (the events of one read
- * arrive together). now: synchronously, before the caller goes on.
+ * animation: a spinner turned, at the next animation step. paced: at the next frame slot.
+ * soon: in the next macrotask (the events of one read arrive together). now:
+ * synchronously, before the caller goes on.
  */
-export type Urgency = 'paced' | 'soon' | 'now';
+export type Urgency = 'animation' | 'paced' | 'soon' | 'now';
 
 /** The three steps of a frame, in the order they run. */
 export type FrameStep = 'events' | 'state' | 'draw';
@@ -49,6 +55,8 @@ export class FrameScheduler {
   private readonly steps = new Map<FrameStep, Set<(frame: FrameInfo) => void>>();
   private lastPaced = -Infinity;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the pending timer fires. */
+  private timerDue = Infinity;
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private running = false;
 
@@ -71,7 +79,8 @@ export class FrameScheduler {
   }
 
   request(urgency: Urgency): void {
-    if (urgency === 'paced') return this.schedulePaced();
+    if (urgency === 'paced') return this.schedulePaced(this.intervalMs);
+    if (urgency === 'animation') return this.schedulePaced(Math.max(this.intervalMs, ANIMATION_MS));
     if (this.running) return;
     if (urgency === 'now') return this.run();
     this.immediate ??= setImmediate(() => {
@@ -80,13 +89,20 @@ export class FrameScheduler {
     });
   }
 
-  private schedulePaced(): void {
-    if (this.timer) return;
-    const wait = Math.max(0, this.lastPaced + this.intervalMs - this.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.run();
-    }, wait);
+  /** A frame `interval` after the last paced one, unless one is due sooner already. */
+  private schedulePaced(interval: number): void {
+    const due = this.lastPaced + interval;
+    if (this.timer && this.timerDue <= due) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerDue = Infinity;
+        this.run();
+      },
+      Math.max(0, due - this.now()),
+    );
   }
 
   /** Drops pending frames (the app is closing). */
@@ -94,6 +110,7 @@ export class FrameScheduler {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;
+    this.timerDue = Infinity;
     this.immediate = undefined;
   }
 
@@ -105,6 +122,7 @@ export class FrameScheduler {
       // This frame serves any paced request that was waiting.
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
+      this.timerDue = Infinity;
     }
     this.running = true;
     try {

@@ -1,23 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
 /**
  * When tick dies without running its exit handlers (`kill -9`, the OOM killer), the
  * commands it started would run on as orphans. Linux's parent-death signal is not
- * reachable from Node, and would reach only the direct child, not the group it leads. So
- * the first command starts a tiny watchdog shell in its own session that reads the ids of
- * running groups from a pipe tick holds: when tick dies the pipe closes, and the watchdog
- * kills every group still listed (SIGKILL: nobody is left to wait for a graceful end).
+ * reachable from Node, and would reach only the direct child. So every command tick runs
+ * carries a mark in its environment (`TICK_RUN`, unique to this tick process, inherited
+ * by everything the command starts), and the first command starts a tiny watchdog shell
+ * in its own session that holds a pipe from tick. Nothing is ever written to the pipe
+ * (a command costs no message): when tick dies it closes, and the watchdog kills every
+ * process whose environment carries the mark. Where there is no /proc it does nothing.
  */
 export const WATCHDOG_SCRIPT = `
-live=' '
-while read -r op group; do
-  case $op in
-    +) live="$live$group " ;;
-    -) case $live in *" $group "*) live="\${live%% $group *} \${live#* $group }" ;; esac ;;
-  esac
+while read -r _; do :; done
+mark="TICK_RUN=$1"
+for pass in 1 2; do
+  for dir in /proc/[0-9]*; do
+    grep -qszx -- "$mark" "$dir/environ" && kill -KILL "\${dir#/proc/}" 2>/dev/null
+  done
 done
-for group in $live; do kill -KILL -$group 2>/dev/null; done
 `;
+
+/** The mark in the environment of every command this tick process runs. */
+export const RUN_MARK = { TICK_RUN: `${process.pid}-${randomBytes(6).toString('hex')}` };
 
 /** undefined: not started yet; null: cannot run here (no /bin/sh, Windows). */
 let watchdog: ChildProcess | null | undefined;
@@ -25,7 +30,7 @@ let watchdog: ChildProcess | null | undefined;
 function start(): ChildProcess | null {
   if (process.platform === 'win32') return null;
   try {
-    const child = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT], {
+    const child = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'tick-watchdog', RUN_MARK.TICK_RUN], {
       // Its own session: the terminal's SIGINT or SIGHUP to tick's group must not reach it.
       detached: true,
       stdio: ['pipe', 'ignore', 'ignore'],
@@ -42,17 +47,7 @@ function start(): ChildProcess | null {
   }
 }
 
-function tell(line: string): void {
+/** Commands marked with RUN_MARK die with tick from now on, however tick ends. */
+export function ensureWatchdog(): void {
   if (watchdog === undefined) watchdog = start();
-  watchdog?.stdin?.write(line);
-}
-
-/** The group dies with tick from now on, however tick ends. */
-export function watchGroup(pgid: number): void {
-  tell(`+ ${pgid}\n`);
-}
-
-/** The group ended: the watchdog forgets it (its id may be reused). */
-export function unwatchGroup(pgid: number): void {
-  if (watchdog) tell(`- ${pgid}\n`);
 }

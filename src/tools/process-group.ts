@@ -1,4 +1,4 @@
-import { unwatchGroup, watchGroup } from './group-watchdog';
+import { ensureWatchdog } from './group-watchdog';
 
 /** Time between SIGTERM and SIGKILL when a command is stopped. */
 export const KILL_GRACE_MS = 2_000;
@@ -39,12 +39,12 @@ const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
 /**
- * Remembers a running group until `untrackGroup`; tick's exit kills what is left, and so
- * does the watchdog when tick is killed outright.
+ * Remembers a running group until `untrackGroup`; tick's exit kills what is left, and the
+ * watchdog kills every marked command (group-watchdog.ts) when tick is killed outright.
  */
 export function trackGroup(pgid: number): void {
   liveGroups.add(pgid);
-  watchGroup(pgid);
+  ensureWatchdog();
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
@@ -54,5 +54,4 @@ export function trackGroup(pgid: number): void {
 
 export function untrackGroup(pgid: number): void {
   liveGroups.delete(pgid);
-  unwatchGroup(pgid);
 }

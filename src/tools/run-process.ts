@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { RUN_MARK } from './group-watchdog';
 import { HeadTailBuffer } from './output-buffer';
 import { OutputFileTee } from './output-file';
 import { LiveOutput } from './live-output';
@@ -46,42 +48,42 @@ export interface ProcessOutcome {
 const QUIET_ENV = { TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 
 /**
- * Runs a program in its own process group with stdin closed, streaming its
- * output, and stops the whole group on timeout or abort.
+ * Runs a program in its own process group with stdin closed, streaming its output
+ * (stdout and stderr as they come), and stops the whole group on timeout or abort.
+ * Plain child_process: a command costs one spawn and no more (a long session runs
+ * hundreds).
  */
 export async function runProcess(
   file: string,
   args: string[],
   opts: RunProcessOptions,
 ): Promise<ProcessOutcome> {
-  // Loaded on the first command, not with the agent: execa is 160 KB the start-up never needs.
-  const { execa } = await import('execa');
   const buffer = new HeadTailBuffer();
   const live = new LiveOutput(opts.onOutput);
   const decoder = new TextDecoder();
-  const subprocess = execa(file, args, {
+  const child = spawn(file, args, {
     cwd: opts.cwd,
-    env: QUIET_ENV,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    all: true,
-    buffer: false,
-    reject: false,
+    env: { ...process.env, ...QUIET_ENV, ...RUN_MARK },
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
-    cleanup: false,
   });
-  const pid = subprocess.pid;
+  const pid = child.pid;
   if (pid !== undefined) trackGroup(pid);
-  const output = subprocess.all;
-  const tee = opts.outputFile && output ? new OutputFileTee(opts.outputFile, output) : undefined;
-
-  subprocess.all?.on('data', (chunk: Buffer | string) => {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const streams = [child.stdout, child.stderr].filter((stream) => stream !== null);
+  // Both pipes wait while the disk catches up with a long output.
+  const source = {
+    pause: () => streams.forEach((stream) => stream.pause()),
+    resume: () => streams.forEach((stream) => stream.resume()),
+  };
+  const tee = opts.outputFile ? new OutputFileTee(opts.outputFile, source) : undefined;
+  const onData = (chunk: Buffer) => {
+    const text = decoder.decode(chunk, { stream: true });
     buffer.push(text);
     tee?.push(chunk);
     live.push(text);
-  });
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
 
   let timedOut = false;
   let aborted = false;
@@ -97,9 +99,8 @@ export async function runProcess(
       // A process that left the group (setsid) may still hold the pipe: stop reading.
       timers.push(
         setTimeout(() => {
-          subprocess.stdout?.destroy();
-          subprocess.stderr?.destroy();
-          subprocess.all?.destroy();
+          child.stdout?.destroy();
+          child.stderr?.destroy();
         }, PIPE_DRAIN_MS),
       );
     });
@@ -116,7 +117,7 @@ export async function runProcess(
   };
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort, { once: true });
-  subprocess.on('exit', () => {
+  child.on('exit', () => {
     if (stopping) return;
     clearTimeout(timers[0]);
     timers.push(
@@ -127,7 +128,23 @@ export async function runProcess(
     );
   });
 
-  const result = await subprocess;
+  // 'close': the process has exited and its output pipes are closed (or destroyed).
+  const result = await new Promise<{ exitCode?: number; signal?: string; error?: Error }>(
+    (resolve) => {
+      let error: Error | undefined;
+      child.on('error', (err) => {
+        error = err;
+        if (pid === undefined) resolve({ error });
+      });
+      child.on('close', (code, signal) =>
+        resolve({
+          exitCode: code ?? undefined,
+          signal: signal ?? undefined,
+          error,
+        }),
+      );
+    },
+  );
   settled = true;
   for (const timer of timers) clearTimeout(timer);
   opts.signal.removeEventListener('abort', onAbort);
@@ -142,11 +159,15 @@ export async function runProcess(
     output: buffer.toString(),
     outputChars: buffer.length,
     ...(outputFile ? { outputFile } : {}),
-    exitCode: typeof result.exitCode === 'number' ? result.exitCode : undefined,
-    signal: result.signal ?? undefined,
+    exitCode: result.exitCode,
+    signal: result.signal,
     timedOut,
     aborted,
     lingering,
-    spawnError: pid === undefined ? result.shortMessage : undefined,
+    spawnError: pid === undefined ? spawnErrorText(file, result.error) : undefined,
   };
+}
+
+function spawnErrorText(file: string, error: Error | undefined): string {
+  return error?.message ?? `${file} did not start`;
 }

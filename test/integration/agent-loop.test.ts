@@ -206,6 +206,27 @@ describe('runAgent against the scripted server', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('the app has no cap on model requests by default; print mode stops after 100', async () => {
+    const glob = { toolCalls: [{ name: 'glob', arguments: { pattern: '*' } }] };
+    const rounds = [...Array.from({ length: 104 }, () => glob), { text: 'finally done' }];
+    const app = await setup(rounds, { maxTurns: undefined, reminderRounds: 0 });
+    const events = await collect(app.agent.run('a long task', new AbortController().signal));
+    expect(ofType(events, 'turn_end')[0]).toMatchObject({ reason: 'done', rounds: 105 });
+    expect(app.server.requests).toHaveLength(105);
+    await app.server.close();
+
+    server = await startScriptedServer(rounds);
+    const config = testConfig(server.baseURL, { maxTurns: undefined, reminderRounds: 0 });
+    const printAgent = await createAgent(config, {
+      approve: async () => ({ decision: 'deny' }),
+      interactive: false,
+    });
+    const printed = await collect(printAgent.run('a long task', new AbortController().signal));
+    expect(ofType(printed, 'turn_end')[0]).toMatchObject({ reason: 'max_turns', rounds: 100 });
+    expect(server.requests).toHaveLength(100);
+    await printAgent.close();
+  });
+
   it('starts no tool after an abort and kills the running one', async () => {
     const controller = new AbortController();
     const { agent, config } = await setup(

@@ -25,7 +25,7 @@ const START_PATH = [
  * zod (settings files only) and what the tools need only when they run (proper-lockfile, with
  * graceful-fs, which patches `fs` as it loads: only when a task list first changes).
  */
-const HEAVY = ['zod', 'execa', 'fast-glob', 'ignore', 'diff', 'proper-lockfile', 'graceful-fs'];
+const HEAVY = ['zod', 'fast-glob', 'ignore', 'diff', 'proper-lockfile', 'graceful-fs'];
 
 const packageOf = (input: string) =>
   /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
@@ -114,5 +114,14 @@ describe("the bundle's Ink", () => {
     expect(dom?.[1].imports.map((imported) => imported.path)).toEqual(
       expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
     );
+  });
+
+  it("measures every row of a frame through the app's cached width, not widest-line", () => {
+    const render = Object.entries(metafile.inputs).find(([input]) =>
+      input.endsWith('ink/build/render-node-to-output.js'),
+    );
+    const imports = render?.[1].imports.map((imported) => imported.path) ?? [];
+    expect(imports).toContain('src/cli/ink-widest-line.ts');
+    expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
   });
 });

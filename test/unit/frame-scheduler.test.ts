@@ -86,4 +86,20 @@ describe('FrameScheduler', () => {
   test('the paced interval is FRAME_MS unless given', () => {
     expect(new FrameScheduler().intervalMs).toBe(FRAME_MS);
   });
+
+  test('spinner turns (animation) wait for the animation step, a paced request sooner wins', async () => {
+    const frames = new FrameScheduler({ intervalMs: 20 });
+    let runs = 0;
+    frames.onFrame('draw', () => (runs += 1));
+    frames.request('now');
+    frames.request('animation');
+    await sleep(40);
+    expect(runs).toBe(1);
+    await sleep(80);
+    expect(runs).toBe(2);
+    frames.request('animation');
+    frames.request('paced');
+    await sleep(45);
+    expect(runs).toBe(3);
+  });
 });

@@ -48,7 +48,6 @@ describe('resolveConfig defaults', () => {
       demo: true,
       idleTimeoutMs: 120000,
       maxRetries: 4,
-      maxTurns: 100,
       reminderRounds: 3,
       compactThreshold: 0.8,
       permissionMode: 'default',
