@@ -1,5 +1,6 @@
 import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args';
 import { importWithoutFetch } from './cli/import-without-fetch';
+import { optimiseLazily } from './cli/jit-tuning';
 import { resolveConfig } from './config/resolve';
 import { assertNever } from './util/assert-never';
 import { VERSION } from './version';
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       return runSessionCommand(command, config);
     }
     case 'run': {
+      optimiseLazily();
       const config = await resolveConfig(flags, process.env, process.cwd());
       if (command.print) {
         for (const warning of config.warnings ?? []) process.stderr.write(`tick: ${warning}\n`);

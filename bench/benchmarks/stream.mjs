@@ -56,7 +56,7 @@ export default {
         tick: m('tick', 'cpu'),
         floor: m('floor', 'cpu'),
         unit: 's',
-        target: { ratioMax: 1.5 },
+        target: { ratioMax: 1.3 },
       },
       {
         figure: 'terminal bytes per text byte',
