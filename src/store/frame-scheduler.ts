@@ -16,13 +16,6 @@ export const CLOCK_MS = 1000;
  * dots), so several spinners that tick out of step cost one frame per step, not one each.
  */
 export const ANIMATION_MS = 80;
-/**
- * Frame budget: paced frames come no more often than ten times what a frame has been
- * costing, so drawing takes at most about a tenth of the time however heavy the screen or
- * busy the machine; never less often than PACE_MAX_MS, so streamed text still moves.
- */
-export const FRAME_BUDGET = 0.1;
-export const PACE_MAX_MS = 100;
 
 /**
  * animation: a spinner turned, at the next animation step. paced: at the next frame slot.
@@ -66,8 +59,6 @@ export class FrameScheduler {
   private timerDue = Infinity;
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private running = false;
-  /** What a frame has been costing (ms, a moving average). */
-  private frameCostMs = 0;
 
   constructor(options: FrameSchedulerOptions = {}) {
     this.intervalMs = options.intervalMs ?? FRAME_MS;
@@ -87,15 +78,9 @@ export class FrameScheduler {
     return () => set.delete(work);
   }
 
-  /** The gap between paced frames now: the interval, stretched by the frame budget. */
-  get paceMs(): number {
-    const budgeted = Math.min(PACE_MAX_MS, this.frameCostMs / FRAME_BUDGET);
-    return Math.max(this.intervalMs, budgeted);
-  }
-
   request(urgency: Urgency): void {
-    if (urgency === 'paced') return this.schedulePaced(this.paceMs);
-    if (urgency === 'animation') return this.schedulePaced(Math.max(this.paceMs, ANIMATION_MS));
+    if (urgency === 'paced') return this.schedulePaced(this.intervalMs);
+    if (urgency === 'animation') return this.schedulePaced(Math.max(this.intervalMs, ANIMATION_MS));
     if (this.running) return;
     if (urgency === 'now') return this.run();
     this.immediate ??= setImmediate(() => {
@@ -131,7 +116,7 @@ export class FrameScheduler {
 
   private run(): void {
     const now = this.now();
-    const frame: FrameInfo = { paced: now - this.lastPaced >= this.paceMs };
+    const frame: FrameInfo = { paced: now - this.lastPaced >= this.intervalMs };
     if (frame.paced) {
       this.lastPaced = now;
       // This frame serves any paced request that was waiting.
@@ -144,7 +129,6 @@ export class FrameScheduler {
       for (const step of STEP_ORDER) for (const work of this.steps.get(step) ?? []) work(frame);
     } finally {
       this.running = false;
-      this.frameCostMs = this.frameCostMs * 0.8 + (this.now() - now) * 0.2;
     }
   }
 }

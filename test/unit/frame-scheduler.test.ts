@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FRAME_MS, FrameScheduler, PACE_MAX_MS } from '../../src/store/frame-scheduler';
+import { FRAME_MS, FrameScheduler } from '../../src/store/frame-scheduler';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -101,45 +101,5 @@ describe('FrameScheduler', () => {
     frames.request('paced');
     await sleep(45);
     expect(runs).toBe(3);
-  });
-
-  test('frames that cost more space the paced ones out: drawing keeps to a tenth of the time', () => {
-    let clock = 0;
-    const frames = new FrameScheduler({ intervalMs: 40, now: () => clock });
-    let drawMs = 2;
-    frames.onFrame('draw', () => (clock += drawMs));
-    frames.request('now');
-    // Cheap frames: the interval holds.
-    expect(frames.paceMs).toBe(40);
-    drawMs = 8;
-    for (let i = 0; i < 30; i += 1) frames.request('now');
-    expect(frames.paceMs).toBeGreaterThan(75);
-    expect(frames.paceMs).toBeLessThanOrEqual(80);
-    drawMs = 50;
-    for (let i = 0; i < 30; i += 1) frames.request('now');
-    // Never slower than PACE_MAX_MS, so streamed text still moves.
-    expect(frames.paceMs).toBe(PACE_MAX_MS);
-    drawMs = 1;
-    for (let i = 0; i < 40; i += 1) frames.request('now');
-    expect(frames.paceMs).toBe(40);
-  });
-
-  test('a stretched pace delays the next paced frame', async () => {
-    let clock = 0;
-    const frames = new FrameScheduler({ intervalMs: 1, now: () => clock });
-    let draws = 0;
-    frames.onFrame('draw', () => {
-      draws += 1;
-      clock += 9;
-    });
-    for (let i = 0; i < 40; i += 1) frames.request('now');
-    const before = draws;
-    expect(frames.paceMs).toBeGreaterThan(80);
-    // The fake clock stands still: a paced request waits the whole stretched pace.
-    frames.request('paced');
-    await sleep(40);
-    expect(draws).toBe(before);
-    await sleep(120);
-    expect(draws).toBe(before + 1);
   });
 });
