@@ -230,6 +230,9 @@ function readRecord(
     case 'torn':
       // Already used: the torn line it names was skipped.
       return undefined;
+    case 'sidechain':
+      // A subagent's history: never the parent's; resume shows the child by its events.
+      return undefined;
     case 'header':
       throw new SessionFileError(file, line, 'a second header (two files joined?)');
     default:
@@ -260,6 +263,9 @@ function resolveEvent(
   blobs: Map<string, string>,
 ): AgentEvent {
   const out = resolveRefs(file, line, event, blobs);
+  // A subagent's event carries the child's own event, whose long strings are blobs too.
+  if (out.type === 'subagent_event' && isObject(out.event))
+    out.event = resolveEvent(file, line, out.event, blobs) as unknown as JsonObject;
   if (out.type === 'tool_call_ready' && isJsonRef(out.input)) {
     const id = out.input.$json;
     const text = blobText(file, line, id, blobs);
