@@ -63,7 +63,7 @@ function todoStarts(
 
 /**
  * A child's own event, on its parent's card: its plan (V1), its calls and their status. The
- * shared task list (V2) is the session's: `applyShared` puts it in the task panel.
+ * shared task list (V2) and the tokens used are the session's: `applyShared` applies them.
  */
 function reduceChildEvent(child: ChildView, event: AgentEvent, now: number): ChildView {
   switch (event.type) {
@@ -115,7 +115,9 @@ export function reduceSubagentEvent(
       }));
     case 'subagent_event': {
       const inner = event.event;
-      const next = inner.type === 'tasks_updated' ? applyShared(state, inner) : state;
+      // The task list is the session's, and the tokens a child uses count for the session.
+      const shared = inner.type === 'tasks_updated' || inner.type === 'usage';
+      const next = shared ? applyShared(state, inner) : state;
       return updateCard(next, event.parentCallId, 'agent', (card) =>
         withChild(card, (child) => reduceChildEvent(child, inner, now)),
       );

@@ -185,4 +185,14 @@ describe('the agent card', () => {
     expect(state.taskListId).toBe('L');
     expect(state.tasks.map((t) => t.owner)).toEqual(['agent-1']);
   });
+
+  it("a child's tokens count in the session's usage; its context fill does not", () => {
+    const state = stateAfter([
+      ...start,
+      child({ type: 'usage', usage: { inputTokens: 1200, outputTokens: 30 } }),
+      child({ type: 'context_usage', tokens: 9000, window: 10000 }),
+    ]);
+    expect(state.usage).toEqual({ inputTokens: 1200, outputTokens: 30 });
+    expect(state.context).toBeNull();
+  });
 });
