@@ -220,6 +220,42 @@ describe('the session log', () => {
   });
 });
 
+describe('replay', () => {
+  it('tick --replay serves each child its own recorded answers, and its calls run again', async () => {
+    server = await startScriptedServer(
+      oneChild([
+        { toolCalls: [{ name: 'bash', arguments: { command: 'echo made-by-child > child.txt' } }] },
+        { text: 'wrote child.txt' },
+      ]),
+    );
+    const config = testConfig(server.baseURL, {
+      home: tempDir('tick-home-'),
+      permissionMode: 'bypassPermissions',
+    });
+    const session = await openSessionForRun(config);
+    const agent = await createAgent(config, {
+      approve: scriptedApprove([]).approve,
+      interactive: true,
+      ...session.agentOptions,
+    });
+    await collect(agent.run('go', new AbortController().signal));
+    await agent.close();
+    session.close();
+
+    const fresh = tempDir('tick-ws-');
+    const run = await runTick(
+      ['-p', '--replay', session.file, '--permission-mode', 'bypassPermissions'],
+      {
+        cwd: fresh,
+        env: { TICK_HOME: tempDir('tick-home-') },
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('parent done');
+    expect(readFileSync(join(fresh, 'child.txt'), 'utf8')).toBe('made-by-child\n');
+  });
+});
+
 describe('stream-json', () => {
   it("tags each child's events with agentId and parentCallId; the parent's carry no tag", async () => {
     server = await startScriptedServer(
