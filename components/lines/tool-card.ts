@@ -293,6 +293,12 @@ export function toolCardLines(card: ToolCard, width: number, view: CardView): Li
   // An interrupted child (no end of its own) shows as any cancelled card.
   if (card.child && (card.child.finished || !isFinished(card.status)))
     return [header(card, width, view), ...agentCardRows(card, card.child, width, view)];
+  // An agent call whose child waits for one of the agents.maxParallel slots.
+  if (card.status === 'running' && presentationOf(card.name).kind === 'agent')
+    return [
+      header(card, width, view),
+      ...wrapped('waiting for a free subagent slot', width, { dim: true }),
+    ];
   const { rows, from, cut = 0 } = outputRows(card, width, view);
   const body = view.expanded ? rows : clampRows(rows, COLLAPSED_ROWS, from, cut, view);
   return [header(card, width, view), ...body];

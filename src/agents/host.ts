@@ -8,7 +8,7 @@ import { toolDefinitions } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { childHooks } from './child-hooks';
 import { Limiter } from './limiter';
-import { parentResult, type ChildRun } from './outcome';
+import { noteChildEvent, parentResult, type ChildRun } from './outcome';
 import type { SubagentOutcome, SubagentRequest } from './types';
 
 /** What a child takes from its parent: the parent's loop wiring, minus its conversation. */
@@ -127,7 +127,7 @@ async function runChild(
   try {
     for await (const event of runAgent(request.prompt, state, deps, signal)) {
       emit({ type: 'subagent_event', ...tag, event });
-      noteEvent(run, event);
+      noteChildEvent(run, event);
     }
   } catch (error) {
     run.reason = signal.aborted ? 'aborted' : 'error';
@@ -145,24 +145,4 @@ async function runChild(
     durationMs: run.durationMs,
   });
   return outcome;
-}
-
-/** Counts what the parent's result line reports, from the child's own events. */
-function noteEvent(run: ChildRun, event: AgentEvent): void {
-  switch (event.type) {
-    case 'tool_result':
-      run.toolCalls += 1;
-      return;
-    case 'error':
-      // A fatal error ends the child; a hook's stop is said just before turn_end.
-      if (event.fatal || event.message.startsWith('Stopped by hook')) run.problem = event.message;
-      return;
-    case 'turn_end':
-      run.reason = event.reason;
-      run.result = event.result;
-      run.turns = event.rounds;
-      return;
-    default:
-      return;
-  }
 }

@@ -1,4 +1,5 @@
-import type { TurnEndReason } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../agent/events';
+import { assertNever } from '../util/assert-never';
 import type { SubagentOutcome } from './types';
 import { CANCELLED_TEXT } from '../tools/cancel-text';
 
@@ -54,4 +55,47 @@ export function parentResult(run: ChildRun): SubagentOutcome {
 function failure(why: string, lastText: string, counts: string): SubagentOutcome {
   const said = lastText.trim() ? `\nIts last message: ${lastText.trim()}` : '';
   return { ok: false, text: `Error: ${why}${said}\n${counts}` };
+}
+
+/** Counts what the parent's result line reports, from one of the child's own events. */
+export function noteChildEvent(run: ChildRun, event: AgentEvent): void {
+  switch (event.type) {
+    case 'tool_result':
+      run.toolCalls += 1;
+      return;
+    case 'error':
+      // A fatal error ends the child; a hook's stop is said just before turn_end.
+      if (event.fatal || event.message.startsWith('Stopped by hook')) run.problem = event.message;
+      return;
+    case 'turn_end':
+      run.reason = event.reason;
+      run.result = event.result;
+      run.turns = event.rounds;
+      return;
+    case 'user_prompt':
+    case 'hook_context':
+    case 'request_start':
+    case 'text_delta':
+    case 'reasoning_delta':
+    case 'assistant_message':
+    case 'tool_call_started':
+    case 'tool_call_ready':
+    case 'tool_running':
+    case 'tool_output':
+    case 'todos_updated':
+    case 'tasks_updated':
+    case 'reminder_injected':
+    case 'permission_asked':
+    case 'permission_decided':
+    case 'usage':
+    case 'context_usage':
+    case 'context_compacted':
+    case 'retry':
+    case 'subagent_started':
+    case 'subagent_event':
+    case 'subagent_finished':
+      return;
+    default:
+      return assertNever(event);
+  }
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../agent/events';
+import { assertNever } from '../util/assert-never';
 import type { AppState, ChildToolLine, ChildView, ToolCard } from './types';
 
 /** A child's card keeps this many of its latest call lines (Ctrl+O shows them all). */
@@ -85,8 +86,31 @@ function reduceChildEvent(child: ChildView, event: AgentEvent, now: number): Chi
         ...lineStatus(child, event.id, event.status, event.name),
         toolCalls: child.toolCalls + 1,
       };
-    default:
+    // Its text stays in its own history (the card shows its end); the shared parts are
+    // applied by the caller; a child starts no children.
+    case 'user_prompt':
+    case 'hook_context':
+    case 'request_start':
+    case 'text_delta':
+    case 'reasoning_delta':
+    case 'assistant_message':
+    case 'tool_call_started':
+    case 'tool_output':
+    case 'tasks_updated':
+    case 'reminder_injected':
+    case 'permission_decided':
+    case 'usage':
+    case 'context_usage':
+    case 'context_compacted':
+    case 'retry':
+    case 'error':
+    case 'turn_end':
+    case 'subagent_started':
+    case 'subagent_event':
+    case 'subagent_finished':
       return child;
+    default:
+      return assertNever(event);
   }
 }
 

@@ -90,6 +90,13 @@ describe('the agent card', () => {
     ]);
   });
 
+  it('an agent call whose child waits for a slot says so', () => {
+    const waiting = stateAfter(start.slice(0, 4));
+    expect(toolCardLines(card(waiting), 80, view()).map(text).slice(1)).toEqual([
+      '  waiting for a free subagent slot',
+    ]);
+  });
+
   it('Ctrl+O: every call of the child', () => {
     const lines = toolCardLines(card(stateAfter(start)), 80, view(true)).map(text);
     expect(lines.slice(-2)).toEqual(['    ✓ read_file  src/parser.ts', '    ○ bash  npm test']);

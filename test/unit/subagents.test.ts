@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callSteps } from '../../src/agent/call-order';
-import { countsLine, parentResult, type ChildRun } from '../../src/agents/outcome';
+import { countsLine, noteChildEvent, parentResult, type ChildRun } from '../../src/agents/outcome';
 import { Limiter } from '../../src/agents/limiter';
 import { childHooks } from '../../src/agents/child-hooks';
 import { childTools } from '../../src/agents/host';
@@ -69,6 +69,44 @@ describe("the parent's result", () => {
       /^Error: the subagent was stopped: Stopped by hook: no\n/,
     );
     expect(parentResult(run({ reason: 'aborted' }))).toEqual({ ok: false, text: CANCELLED_TEXT });
+  });
+});
+
+describe("counting a child's run from its events", () => {
+  it('tool calls, the fatal error, the end', () => {
+    const run: ChildRun = {
+      reason: 'error',
+      result: '',
+      turns: 0,
+      toolCalls: 0,
+      durationMs: 0,
+      maxTurns: 5,
+    };
+    noteChildEvent(run, {
+      type: 'tool_result',
+      id: 'a',
+      name: 'bash',
+      status: 'ok',
+      output: '',
+      durationMs: 1,
+    });
+    noteChildEvent(run, { type: 'error', message: 'just a note', fatal: false });
+    expect(run.problem).toBeUndefined();
+    noteChildEvent(run, { type: 'error', message: '500 boom', fatal: true });
+    noteChildEvent(run, {
+      type: 'turn_end',
+      reason: 'error',
+      result: 'half',
+      rounds: 2,
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+    expect(run).toMatchObject({
+      toolCalls: 1,
+      problem: '500 boom',
+      reason: 'error',
+      result: 'half',
+      turns: 2,
+    });
   });
 });
 
