@@ -108,6 +108,7 @@ async function runChild(
     maxTurns: options.settings.maxTurns,
     context: options.context(state),
     agentName: agentId,
+    ...(parent.spill ? { spill: parent.spill.forAgent(agentId) } : {}),
     onMessage: (message) => options.onMessage?.(agentId, parentCallId, message),
   };
   emit({

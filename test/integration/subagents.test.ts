@@ -294,6 +294,28 @@ describe('the agent tool', () => {
     expect(childResult?.event).toMatchObject({ status: 'denied' });
   });
 
+  it("keeps a child's long output in its own folder of the session's", async () => {
+    const { agent, sideChain } = await setup(
+      {
+        main: [
+          { toolCalls: [agentCall('call_a', 'Big output', 'BIG: print a lot')] },
+          { text: 'ok' },
+        ],
+        conversations: {
+          'BIG: print a lot': [
+            { toolCalls: [bash("head -c 80000 /dev/zero | tr '\\0' x | fold -w 100")] },
+            { text: 'printed' },
+          ],
+        },
+      },
+      { contextWindow: 8_000 },
+    );
+    const events = (await timed(agent.run('go', new AbortController().signal))).map((e) => e.event);
+    const agentId = ofType(events, 'subagent_started')[0].agentId;
+    const answer = sideChain.find((entry) => entry.message.role === 'tool')?.message.content;
+    expect(answer).toMatch(new RegExp(`/agents/${agentId}/tool-results/`));
+  });
+
   it('Esc interrupts the children: their running commands are killed', async () => {
     const sleep = uniqueSleepSeconds();
     const { agent } = await setup({
