@@ -97,13 +97,13 @@ describe('subagents in the app', { timeout: 90_000 }, () => {
               ]),
             ],
           },
-          { toolCalls: [bash('sleep 3; echo parser-read')] },
+          { toolCalls: [bash('sleep 5; echo parser-read')] },
           { text: 'The parser is 120 lines.\nIt has no tests.' },
         ],
         [PB]: [
           { toolCalls: [plan([['Run the tests', 'Running the tests', 'in_progress']])] },
           { toolCalls: [bash('echo tests-one')] },
-          { toolCalls: [bash('sleep 3; echo tests-ran')] },
+          { toolCalls: [bash('sleep 5; echo tests-ran')] },
           { text: 'All 12 tests pass.' },
         ],
       },
@@ -113,8 +113,8 @@ describe('subagents in the app', { timeout: 90_000 }, () => {
       (screen) =>
         screen.includes('Reading the parser') &&
         screen.includes('Running the tests') &&
-        screen.includes('sleep 3; echo parser-read') &&
-        screen.includes('sleep 3; echo tests-ran'),
+        screen.includes('sleep 5; echo parser-read') &&
+        screen.includes('sleep 5; echo tests-ran'),
       20_000,
       'both children running with their plans',
     );
@@ -129,7 +129,7 @@ describe('subagents in the app', { timeout: 90_000 }, () => {
     expect(running).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Reading the parser/);
     expect(running).toMatch(/1 tool call · \d+s/);
     expect(running).toMatch(/2 tool calls · \d+s/);
-    expect(running).toMatch(/bash\s+sleep 3; echo parser-read/);
+    expect(running).toMatch(/bash\s+sleep 5; echo parser-read/);
     // Only the latest call while collapsed: child B's first bash is not listed.
     expect(running).not.toMatch(/bash\s+echo tests-one/);
     // Ctrl+O expands the latest card (child B's): all of its calls.
