@@ -277,6 +277,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     systemPrompt: (toolNames) =>
       buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
     context: (child) => childContext(() => currentPlanText(child, taskList)),
+    transcript: (agentId) => transcript.sidechain(agentId),
     ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
   });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */

@@ -17,7 +17,11 @@ const NOT_INHERITED: ReadonlySet<HookEventName> = new Set([
  * SubagentStop, with Stop's semantics (a block keeps the child working, `continue: false`
  * ends it). A snapshot of the parent's registry at the child's start.
  */
-export function childHooks(parent: HookRegistry, agentId: string): HookRegistry {
+export function childHooks(
+  parent: HookRegistry,
+  agentId: string,
+  transcriptPath?: () => string,
+): HookRegistry {
   const child = new HookRegistry();
   for (const event of HOOK_EVENTS) {
     if (NOT_INHERITED.has(event)) continue;
@@ -25,7 +29,17 @@ export function childHooks(parent: HookRegistry, agentId: string): HookRegistry 
   }
   if (parent.has('SubagentStop')) {
     child.on('Stop', (input, ctx) =>
-      runHooks(parent, 'SubagentStop', { ...input, agentId, agentType: SUBAGENT_TYPE }, ctx),
+      runHooks(
+        parent,
+        'SubagentStop',
+        {
+          ...input,
+          agentId,
+          agentType: SUBAGENT_TYPE,
+          ...(transcriptPath ? { agentTranscriptPath: transcriptPath() } : {}),
+        },
+        ctx,
+      ),
     );
   }
   return child;

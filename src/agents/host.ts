@@ -38,6 +38,8 @@ export interface SubagentHostOptions {
   systemPrompt: (toolNames: string[]) => string;
   /** A context manager for the child's own history (its own compaction, its own plan). */
   context: (state: AgentState) => ContextManager;
+  /** A child's Claude-shaped transcript, for SubagentStop's `agent_transcript_path`. */
+  transcript?: (agentId: string) => { path(): string; add(message: ChatMessage): void };
   /** Each message of a child's history (the session log keeps it as a side chain). */
   onMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
 }
@@ -91,13 +93,14 @@ async function runChild(
     todos: [],
     roundsSinceTodo: 0,
   };
+  const transcript = options.transcript?.(agentId);
   const system = [options.systemPrompt(Object.keys(tools)), '', SUBAGENT_NOTE].join('\n');
   const deps: AgentDeps = {
     ...parent,
     model: options.model(),
     tools,
     toolDefinitions: toolDefinitions(tools),
-    hooks: childHooks(parent.hooks, agentId),
+    hooks: childHooks(parent.hooks, agentId, transcript && (() => transcript.path())),
     // The same prompt as the parent's calls, saying which child asks.
     approve: (ask, askSignal) =>
       parent.approve(
@@ -109,7 +112,10 @@ async function runChild(
     context: options.context(state),
     agentName: agentId,
     ...(parent.spill ? { spill: parent.spill.forAgent(agentId) } : {}),
-    onMessage: (message) => options.onMessage?.(agentId, parentCallId, message),
+    onMessage: (message) => {
+      options.onMessage?.(agentId, parentCallId, message);
+      transcript?.add(message);
+    },
   };
   emit({
     type: 'subagent_started',

@@ -93,6 +93,20 @@ describe('SubagentStop', () => {
       last_assistant_message: 'notes say hi',
     });
     expect(payloads[1]).toMatchObject({ stop_hook_active: true });
+    // The child's own Claude-shaped transcript: side-chain lines of its conversation only.
+    const path = String(payloads[0].agent_transcript_path);
+    expect(path).toMatch(
+      new RegExp(`/transcripts/${agent.sessionId}/subagents/${agentId}\\.jsonl$`),
+    );
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { isSidechain: boolean; agentId: string; message: unknown },
+      );
+    expect(lines.every((line) => line.isSidechain && line.agentId === agentId)).toBe(true);
+    expect(lines[0].message).toEqual({ role: 'user', content: PROMPT });
+    expect(JSON.stringify(lines)).not.toContain('"go"');
     // The block's reason reached the child as its next prompt; its answer reached the parent.
     const childRequests = server.requests.filter((r) => r.body.messages[1]?.content === PROMPT);
     expect(childRequests.at(-1)?.body.messages.at(-1)).toEqual({
