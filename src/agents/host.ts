@@ -94,7 +94,6 @@ async function runChild(
     roundsSinceTodo: 0,
   };
   const transcript = options.transcript?.(agentId);
-  const system = [options.systemPrompt(Object.keys(tools)), '', SUBAGENT_NOTE].join('\n');
   const deps: AgentDeps = {
     ...parent,
     model: options.model(),
@@ -107,7 +106,8 @@ async function runChild(
         { ...ask, agent: { id: agentId, description: request.description } },
         askSignal,
       ),
-    systemPrompt: () => system,
+    // Built per request, as the parent's: a mode change reaches a running child at once.
+    systemPrompt: () => [options.systemPrompt(Object.keys(tools)), '', SUBAGENT_NOTE].join('\n'),
     maxTurns: options.settings.maxTurns,
     context: options.context(state),
     agentName: agentId,

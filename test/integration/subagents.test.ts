@@ -118,6 +118,10 @@ describe('the agent tool', () => {
       const messages = first.body.messages as ChatMessage[];
       expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
       expect(messages[1].content).toBe(prompt);
+      expect(messages[0].content).toContain('You are a subagent');
+      expect(messages[0].content).toMatch(
+        /Tools: bash, read_file, write_file, edit_file, glob, todo_write\./,
+      );
       expect(JSON.stringify(first.body.messages)).not.toContain('SECRET-PARENT-WORD');
       expect(JSON.stringify(first.body.messages)).not.toContain('Planning first');
       // ... and are not offered `agent`; the parent is.
