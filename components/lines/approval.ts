@@ -22,6 +22,16 @@ export interface ApprovalLayout {
   preview?: ScrollWindow;
 }
 
+/** Who asks, when it is a subagent: `subagent "Find the parser" (agent-1a2b3c4d)`. */
+function askedBy(request: ApprovalRequest): Span[] {
+  if (!request.agent) return [];
+  return [
+    { text: 'subagent ', style: { fg: 'magenta' } },
+    { text: `"${request.agent.description}"`, style: { fg: 'magenta', bold: true } },
+    { text: ` (${request.agent.id}) asks`, style: { dim: true } },
+  ];
+}
+
 /** The title, the whole command or path (wrapped, never cut) and why it is asked. */
 function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
@@ -33,6 +43,8 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
       { text: request.toolName, style: { dim: true } },
     ],
   ];
+  if (request.agent)
+    rows.push(...wrapLine([...INDENT, ...askedBy(request)], width, { indent: INDENT }));
   for (const line of request.subject.split('\n'))
     rows.push(
       ...wrapLine([...INDENT, { text: line, style: { bold: true } }], width, { indent: INDENT }),

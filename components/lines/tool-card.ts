@@ -3,6 +3,8 @@ import { ABORTED_TEXT, CANCELLED_TEXT, NO_OUTPUT_TEXT } from '../../src/tools/ca
 import { presentationOf } from '../../src/tools/presentation';
 import type { ResultShape } from '../../src/tools/types';
 import { formatDuration, formatSeconds, plural } from './format';
+import { agentCardRows } from './agent-card';
+import { isFinished } from '../../src/store/reducer';
 import { glyphs, spinnerSpan, type Look } from './look';
 import { sanitizeText } from './sanitize';
 import type { Color, Line, Span, Style } from './spans';
@@ -288,6 +290,15 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
 
 /** A tool call as rows: status glyph, name, summary, time, then its clamped output. */
 export function toolCardLines(card: ToolCard, width: number, view: CardView): Line[] {
+  // An interrupted child (no end of its own) shows as any cancelled card.
+  if (card.child && (card.child.finished || !isFinished(card.status)))
+    return [header(card, width, view), ...agentCardRows(card, card.child, width, view)];
+  // An agent call whose child waits for one of the agents.maxParallel slots.
+  if (card.status === 'running' && presentationOf(card.name).kind === 'agent')
+    return [
+      header(card, width, view),
+      ...wrapped('waiting for a free subagent slot', width, { dim: true }),
+    ];
   const { rows, from, cut = 0 } = outputRows(card, width, view);
   const body = view.expanded ? rows : clampRows(rows, COLLAPSED_ROWS, from, cut, view);
   return [header(card, width, view), ...body];

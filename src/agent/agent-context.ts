@@ -1,5 +1,5 @@
 import type { Config } from '../config/types';
-import { ContextManager, type RequestParts } from '../context/manager';
+import { ContextManager, type ContextOptions, type RequestParts } from '../context/manager';
 import { discoverContextWindow } from '../context/discover';
 import { OutputSpill, spillLimits } from '../context/spill';
 import { WindowBook } from '../context/window';
@@ -39,6 +39,8 @@ export interface ContextWiringOptions {
 export function wireContext(options: ContextWiringOptions): {
   context: ContextManager;
   spill: OutputSpill;
+  /** A manager for a subagent's own history (same windows; its plan, its compactions). */
+  childContext: (planText: () => Promise<string>) => ContextManager;
 } {
   const { config, state, hooks, hookContext } = options;
   const serverURL = options.baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
@@ -50,25 +52,28 @@ export function wireContext(options: ContextWiringOptions): {
       signal,
     }),
   );
+  const preCompact: ContextOptions['preCompact'] = (input, signal) =>
+    streamWhile<AgentEvent, HookOutcome>((emit) =>
+      runHooks(hooks, 'PreCompact', input, {
+        ...hookContext,
+        sessionId: state.sessionId,
+        signal,
+        emit,
+      }),
+    );
   const context = new ContextManager({
     windows,
     threshold: config.compactThreshold,
     planText: options.planText ?? (() => todoPlanText(state.todos)),
-    preCompact: (input, signal) =>
-      streamWhile<AgentEvent, HookOutcome>((emit) =>
-        runHooks(hooks, 'PreCompact', input, {
-          ...hookContext,
-          sessionId: state.sessionId,
-          signal,
-          emit,
-        }),
-      ),
+    preCompact,
     ...(options.onCompact ? { onCompact: options.onCompact } : {}),
   });
+  const childContext = (planText: () => Promise<string>) =>
+    new ContextManager({ windows, threshold: config.compactThreshold, planText, preCompact });
   const spill = new OutputSpill(options.dataDir, () =>
     spillLimits(windows.window(options.modelName())),
   );
-  return { context, spill };
+  return { context, spill, childContext };
 }
 
 /** `/compact [focus]` as a turn of its own: the compaction's events, then turn_end. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../config/types';
+import { AGENTS_DEFAULTS, type Config } from '../config/types';
+import { createSubagentHost, type ParentWiring } from '../agents/host';
 import type { Approve } from '../permissions/types';
 import type { AgentEvent } from './events';
 import type { ChatMessage } from '../model/types';
@@ -9,18 +10,13 @@ import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
-import {
-  lookupTool,
-  offeredTools,
-  parseToolInput,
-  toolDefinitions,
-  type PlanSystem,
-} from '../tools/registry';
+import { lookupTool, offeredTools, toolDefinitions, type PlanSystem } from '../tools/registry';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
-import { saveLocalRule } from '../config/local-rules';
+import { claudeToolUse } from './claude-tool-use';
+import { saveAllowRule } from './save-allow-rule';
 import { claudeTranscriptFile, ClaudeTranscript } from '../session/claude-transcript';
 import { sessionDir } from '../session/paths';
 import type { SessionEndReason } from '../hooks/types';
@@ -101,6 +97,8 @@ export interface AgentOptions {
   onTurnEnd?: (state: Readonly<AgentState>) => void;
   /** /clear started a new conversation. */
   onReset?: () => void;
+  /** A message of a subagent's own history (the session log keeps it as a side chain). */
+  onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
@@ -127,11 +125,11 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const tools: Record<string, Tool> = offeredTools(plan);
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
-  const makeModel = () =>
+  const makeModel = (name = modelName) =>
     createModelClient({
       baseURL,
       apiKey,
-      model: modelName,
+      model: name,
       idleTimeoutMs: config.idleTimeoutMs,
       maxRetries: config.maxRetries,
     });
@@ -244,7 +242,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       plan,
     });
   const requestParts = (): RequestParts => ({ model, system: systemPrompt, tools: definitions });
-  const { context, spill } = wireContext({
+  const { context, spill, childContext } = wireContext({
     config,
     baseURL,
     apiKey,
@@ -255,6 +253,32 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     modelName: () => modelName,
     planText: () => currentPlanText(state, taskList),
     onCompact: (messages) => options.onCompact?.(messages),
+  });
+  /** What the loop runs with, the main agent's and its children's alike. */
+  const loopWiring = (): ParentWiring => ({
+    tools,
+    hooks,
+    permissions,
+    approve,
+    cwd,
+    roots,
+    sandbox: config.sandbox,
+    reminderRounds: config.reminderRounds,
+    reminderText: plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
+    taskList,
+    spill,
+  });
+  const agents = config.agents ?? AGENTS_DEFAULTS;
+  const subagents = createSubagentHost({
+    sessionId: state.sessionId,
+    settings: agents,
+    parent: loopWiring,
+    model: () => (agents.model ? makeModel(agents.model) : model),
+    systemPrompt: (toolNames) =>
+      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
+    context: (child) => childContext(() => currentPlanText(child, taskList)),
+    transcript: (agentId) => transcript.sidechain(agentId),
+    ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
   });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
@@ -316,28 +340,19 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
           prompt,
           state,
           {
+            ...loopWiring(),
             model,
-            tools,
             toolDefinitions: definitions,
-            hooks,
-            permissions,
-            approve,
             systemPrompt,
-            cwd,
-            roots,
-            sandbox: config.sandbox,
             maxTurns:
               config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
-            reminderRounds: config.reminderRounds,
-            reminderText: plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
             agentName: MAIN_AGENT,
-            taskList,
             context,
-            spill,
             onMessage: (message) => {
               options.onMessage?.(message);
               transcript.add(message);
             },
+            subagents,
           },
           signal,
         ),
@@ -370,44 +385,6 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       await Promise.all(closers.map((close) => close()));
     },
   };
-}
-
-/** A tool call of the history as Claude Code's transcript names it (its tool name and fields). */
-function claudeToolUse(
-  tools: Record<string, Tool>,
-  cwd: string,
-  name: string,
-  argumentsText: string,
-): { name: string; input: unknown } {
-  const found = lookupTool(name, tools);
-  if (!found.ok) return { name, input: safeJson(argumentsText) };
-  const parsed = parseToolInput(found.tool, argumentsText);
-  const input = parsed.ok
-    ? found.tool.claude.toolInput(parsed.input, { cwd })
-    : safeJson(argumentsText);
-  return { name: found.tool.claude.name, input };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
-
-/**
- * "Allow always, and save": adds the rule to `.tick/settings.local.json`. Returns the
- * problem (a malformed file is left untouched) or undefined; the session grant stands anyway.
- */
-async function saveAllowRule(cwd: string, rule: string): Promise<string | undefined> {
-  try {
-    await saveLocalRule(cwd, 'allow', rule);
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return `${rule} is allowed for this session but was not saved: ${message}`;
-  }
 }
 
 /**

@@ -96,6 +96,30 @@ export type AgentEvent =
    * the text, reasoning and tool_call_started cards this request streamed so far.
    */
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  /** The `agent` tool's call `parentCallId` started a subagent with a fresh context. */
+  | {
+      type: 'subagent_started';
+      agentId: string;
+      parentCallId: string;
+      description: string;
+      prompt: string;
+    }
+  /** One event of a running subagent's own loop, tagged with who it is. */
+  | { type: 'subagent_event'; agentId: string; parentCallId: string; event: AgentEvent }
+  /**
+   * A subagent ended. `ok`: it answered; `result` is its final text, or the error the parent
+   * gets; `turns` its model requests, `toolCalls` the calls it made.
+   */
+  | {
+      type: 'subagent_finished';
+      agentId: string;
+      parentCallId: string;
+      ok: boolean;
+      result: string;
+      turns: number;
+      toolCalls: number;
+      durationMs: number;
+    }
   /** A problem the user should see; `fatal` errors end the turn. */
   | { type: 'error'; message: string; fatal: boolean }
   | {

@@ -11,6 +11,8 @@ import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/ty
 import { runHooks } from '../hooks/registry';
 import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 import { CANCELLED_TEXT } from '../tools/cancel-text';
+import type { SubagentHost } from '../agents/host';
+import type { RunSubagent } from '../agents/types';
 
 export interface CallContext {
   tools: Record<string, Tool>;
@@ -29,6 +31,8 @@ export interface CallContext {
   /** The calling agent's name (`main` when absent). */
   agentName?: string;
   taskList?: TaskListRef;
+  /** Runs the children of `agent` calls. */
+  subagents?: SubagentHost;
 }
 
 export interface CallOutcome {
@@ -192,6 +196,9 @@ export async function executeToolCall(
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),
+      ...(ctx.subagents
+        ? { runSubagent: subagentRunner(ctx.subagents, call.id, ctx.signal, emit) }
+        : {}),
     });
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
@@ -239,6 +246,16 @@ function runPostHooks(
     { ...call, output: result.output, status, response, durationMs },
     hookContext,
   );
+}
+
+/** The `agent` tool's way to start its child, bound to the call it answers. */
+function subagentRunner(
+  host: SubagentHost,
+  callId: string,
+  signal: AbortSignal,
+  emit: (event: AgentEvent) => void,
+): RunSubagent {
+  return (request) => host.run(request, callId, signal, emit);
 }
 
 export function errorText(error: unknown): string {

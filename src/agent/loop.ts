@@ -16,11 +16,12 @@ import type { PermissionGate } from '../permissions/gate';
 import { runHooks } from '../hooks/registry';
 import type { ContextManager } from '../context/manager';
 import type { OutputSpill } from '../context/spill';
+import type { SubagentHost } from '../agents/host';
 import { streamWhile } from './channel';
-import { announceCall, errorText, executeToolCall, type CallOutcome } from './execute-call';
+import { announceCall, errorText } from './execute-call';
+import { runTurnCalls } from './run-calls';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
-import { CANCELLED_TEXT } from '../tools/cancel-text';
 
 /** What persists across the prompts of one session. */
 export interface AgentState {
@@ -60,6 +61,8 @@ export interface AgentDeps {
   taskList?: TaskListRef;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
+  /** Runs the `agent` tool's children; absent in a child (no recursion). */
+  subagents?: SubagentHost;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */
@@ -173,36 +176,13 @@ export async function* runAgent(
       const ready = announceCall(call, deps.tools);
       if (ready) yield ready;
     }
-    let stopReason: string | undefined;
-    for (const call of turn.toolCalls) {
-      if (signal.aborted || stopReason !== undefined) {
-        const output = signal.aborted ? CANCELLED_TEXT : `Error: not run: ${stopReason}`;
-        yield {
-          type: 'tool_result',
-          id: call.id,
-          name: call.name,
-          status: 'cancelled',
-          output,
-          durationMs: 0,
-        };
-        push({ role: 'tool', tool_call_id: call.id, content: output });
-        continue;
-      }
-      const outcome = yield* streamWhile<AgentEvent, CallOutcome>((emit) =>
-        executeToolCall(
-          call,
-          { ...deps, hookContext: { ...hookContext, emit }, signal, todos: state.todos },
-          emit,
-        ),
-      );
-      push({ role: 'tool', tool_call_id: call.id, content: outcome.output });
-      if (outcome.todos) {
-        state.todos = outcome.todos;
-        yield { type: 'todos_updated', todos: outcome.todos };
-      }
-      if (outcome.tasks) yield { type: 'tasks_updated', ...outcome.tasks };
-      stopReason ??= outcome.stop;
-    }
+    const stopReason = yield* runTurnCalls(turn.toolCalls, {
+      deps,
+      state,
+      hookContext,
+      signal,
+      push,
+    });
 
     const usedPlanTool = turn.toolCalls.some((call) => isPlanTool(deps.tools[call.name]));
     const step = stepReminder(state.roundsSinceTodo, usedPlanTool, deps.reminderRounds);

@@ -5,7 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Config, PermissionRules } from './types';
+import { AGENTS_DEFAULTS, type Config, type PermissionRules } from './types';
 import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
@@ -262,6 +262,11 @@ export async function resolveConfig(
     sandbox: flags.sandbox ?? merged.sandbox ?? false,
     ...(tasks === undefined ? {} : { tasks }),
     ...(taskListId ? { taskListId } : {}),
+    agents: {
+      maxTurns: merged.agentsMaxTurns ?? AGENTS_DEFAULTS.maxTurns,
+      maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,
+      ...(merged.agentsModel ? { model: merged.agentsModel } : {}),
+    },
     warnings,
   };
 }

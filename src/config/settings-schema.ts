@@ -103,6 +103,16 @@ export const settingsFileSchema = z.strictObject(
       })
       .optional(),
     tasks: z.boolean({ error: 'must be true or false' }).optional(),
+    agents: z
+      .strictObject(
+        {
+          maxTurns: integer(1, ' (model requests per subagent)').optional(),
+          maxParallel: integer(1, ' (subagents at once)').optional(),
+          model: nonEmptyString.optional(),
+        },
+        { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
+      )
+      .optional(),
   },
   { error: 'must be a JSON object' },
 );

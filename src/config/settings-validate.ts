@@ -107,6 +107,9 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
     settings.disableBypassPermissionsMode = true;
   }
   assign('tasks', data.tasks);
+  assign('agentsMaxTurns', data.agents?.maxTurns);
+  assign('agentsMaxParallel', data.agents?.maxParallel);
+  assign('agentsModel', data.agents?.model);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

@@ -35,6 +35,12 @@ export interface Settings {
   disableBypassPermissionsMode?: boolean;
   /** Plan with the task tools instead of todo_write. */
   tasks?: boolean;
+  /** `agents.maxTurns`: model requests per subagent. */
+  agentsMaxTurns?: number;
+  /** `agents.maxParallel`: subagents running at once. */
+  agentsMaxParallel?: number;
+  /** `agents.model`: the model subagents use (default: the session's). */
+  agentsModel?: string;
 }
 
 export interface LoadedSettings {
@@ -134,6 +140,9 @@ export function mergeSettings(layers: Settings[]): Settings {
       'sandbox',
       'disableBypassPermissionsMode',
       'tasks',
+      'agentsMaxTurns',
+      'agentsMaxParallel',
+      'agentsModel',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

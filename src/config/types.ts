@@ -46,6 +46,20 @@ export interface Config {
   tasks?: boolean;
   /** TICK_TASK_LIST_ID: the task list to share (default: the session's own). */
   taskListId?: string;
+  /** Subagents (the `agent` tool); defaults apply when absent (AGENTS_DEFAULTS). */
+  agents?: AgentsConfig;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }
+
+/** Settings `agents.*`: how the `agent` tool runs its children. */
+export interface AgentsConfig {
+  /** Model requests per child before it stops with an error. */
+  maxTurns: number;
+  /** Children of one assistant turn running at once. */
+  maxParallel: number;
+  /** The model children use; the session's model when absent. */
+  model?: string;
+}
+
+export const AGENTS_DEFAULTS: AgentsConfig = { maxTurns: 50, maxParallel: 4 };

@@ -80,6 +80,11 @@ export class OutputSpill {
     private readonly limits: () => SpillLimits,
   ) {}
 
+  /** A subagent's spill: its own folder under this one (its call ids are its model's). */
+  forAgent(agentId: string): OutputSpill {
+    return new OutputSpill(join(this.dir, 'agents', agentId), this.limits);
+  }
+
   /** Where the whole output of this call goes when it is long. */
   fileFor(callId: string): string {
     return join(this.dir, 'tool-results', spillFileName(callId));

@@ -97,4 +97,15 @@ export interface RecordedRequest {
   path: string;
 }
 
-export type Script = ScriptedTurn[] | ((request: RecordedRequest, index: number) => ScriptedTurn);
+/**
+ * Turns per conversation, so parallel conversations (a parent and its subagents) each get
+ * their own: a request belongs to the conversation whose key its first user message starts
+ * with (a child's first user message is its prompt); any other request is `main`'s.
+ */
+export interface ConversationScript {
+  main: ScriptedTurn[];
+  conversations: Record<string, ScriptedTurn[]>;
+}
+
+export type Script =
+  ScriptedTurn[] | ((request: RecordedRequest, index: number) => ScriptedTurn) | ConversationScript;

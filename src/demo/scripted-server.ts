@@ -1,6 +1,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { completionBody, streamChunks, toolCallIds, type ResponseContext } from './dialects';
+import { routeOf, type Cursor } from './conversation-route';
 import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
 import {
   contextRefusal,
@@ -16,6 +17,7 @@ export type {
   Fault,
   RecordedRequest,
   Script,
+  ConversationScript,
   ScriptedToolCall,
   ScriptedTurn,
 } from './script-types';
@@ -62,17 +64,31 @@ export async function startScriptedServer(
   const kind = options.server ?? 'openai';
   const reportedWindow = options.reportedWindow ?? options.contextWindow;
   const requests: RecordedRequest[] = [];
+  /** Turns served in all, which numbers the ids of the next answer. */
   let served = 0;
-  /** Failed attempts of the turn at index `served`. */
-  let failures = 0;
+  /** Per conversation: turns served, and failed attempts of its next turn. */
+  const cursors = new Map<string, Cursor>();
+  const cursorOf = (key: string): Cursor => {
+    let cursor = cursors.get(key);
+    if (!cursor) cursors.set(key, (cursor = { served: 0, failures: 0 }));
+    return cursor;
+  };
   /** Tool-call ids of DeepSeek turns that reasoned: their reasoning must come back. */
   const reasonedCalls = new Set<string>();
 
-  const turnFor = (request: RecordedRequest): ScriptedTurn =>
-    typeof script === 'function' ? script(request, served) : (script[served] ?? FINISHED_TURN);
+  /** The request's conversation (its cursor) and the turn it is served. */
+  const turnFor = (request: RecordedRequest): { cursor: Cursor; turn: ScriptedTurn } => {
+    if (typeof script === 'function') {
+      const cursor = cursorOf('');
+      return { cursor, turn: script(request, cursor.served) };
+    }
+    const [key, turns] = Array.isArray(script) ? ['', script] : routeOf(script, request.body);
+    const cursor = cursorOf(key);
+    return { cursor, turn: turns[cursor.served] ?? FINISHED_TURN };
+  };
 
-  /** The fault to inject now, if any; advances the script when the turn is served. */
-  const decide = (turn: ScriptedTurn): Fault | undefined => {
+  /** The fault to inject now, if any; advances the conversation when the turn is served. */
+  const decide = (turn: ScriptedTurn, cursor: Cursor): Fault | undefined => {
     const fault = turn.fault;
     const repeating =
       fault &&
@@ -80,12 +96,13 @@ export async function startScriptedServer(
         fault.kind === 'drop' ||
         fault.kind === 'stall' ||
         fault.kind === 'malformed');
-    if (repeating && failures < (fault.times ?? Infinity)) {
-      failures += 1;
+    if (repeating && cursor.failures < (fault.times ?? Infinity)) {
+      cursor.failures += 1;
       return fault;
     }
     served += 1;
-    failures = 0;
+    cursor.served += 1;
+    cursor.failures = 0;
     return repeating ? undefined : fault;
   };
 
@@ -110,9 +127,9 @@ export async function startScriptedServer(
     const missing = missingReasoning(request.body, reasonedCalls);
     if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
 
-    const turn = turnFor(request);
+    const { turn, cursor } = turnFor(request);
     const sequence = served + 1;
-    const fault = decide(turn);
+    const fault = decide(turn, cursor);
     const ctx: ResponseContext = {
       model: typeof request.body?.model === 'string' ? request.body.model : 'scripted',
       sequence,

@@ -30,6 +30,8 @@ export interface ApprovalRequest {
   alwaysRule?: string;
   /** What the call would change (an edit's diff), when the tool can tell before running. */
   preview?: ToolPreview;
+  /** The subagent whose call this is (absent: the main agent's). */
+  agent?: { id: string; description: string };
 }
 
 export type ApprovalDecision =

@@ -6,6 +6,7 @@ import type { Agent, AgentOptions } from '../agent/agent';
 import { createAgent } from '../agent/agent';
 import { formatResult, type RunSummary } from './result';
 import { compactionLine } from '../context/format';
+import { streamJsonObject } from './stream-json';
 import type { TaskListSnapshot } from '../tasks/types';
 
 /** Print mode never asks: a call that needs approval is denied and the model is told why. */
@@ -57,7 +58,7 @@ export async function runPrintMode(
       );
     }
     for await (const event of agent.run(prompt, controller.signal)) {
-      if (format === 'stream-json') io.stdout(`${JSON.stringify(event)}\n`);
+      if (format === 'stream-json') io.stdout(`${JSON.stringify(streamJsonObject(event))}\n`);
       if (event.type === 'error') {
         errors.push(event.message);
         if (event.fatal) fatal = event.message;

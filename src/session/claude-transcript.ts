@@ -23,6 +23,8 @@ export interface TranscriptMeta {
   model: string;
   /** A tool call as Claude Code names it: `bash` + `{"command": ...}` -> `Bash` + its tool_input. */
   toolUse: (name: string, argumentsText: string) => { name: string; input: unknown };
+  /** Set for a subagent's transcript: its lines are a side chain carrying its id. */
+  agentId?: string;
 }
 
 type Block = Record<string, unknown>;
@@ -100,6 +102,15 @@ export class ClaudeTranscript {
     private readonly onError?: (message: string) => void,
   ) {}
 
+  /**
+   * A subagent's own transcript (SubagentStop's `agent_transcript_path`), beside the session's
+   * as Claude Code keeps it: `<session-id>/subagents/<agent id>.jsonl`, side-chain lines.
+   */
+  sidechain(agentId: string): ClaudeTranscript {
+    const file = join(dirname(this.file), this.meta.sessionId, 'subagents', `${agentId}.jsonl`);
+    return new ClaudeTranscript(file, { ...this.meta, agentId }, () => [], this.onError);
+  }
+
   /** The path, with the file made to exist, for a hook about to read it. */
   path(): string {
     this.start();
@@ -129,7 +140,8 @@ export class ClaudeTranscript {
     const uuid = randomUUID();
     const line = {
       parentUuid: this.parent,
-      isSidechain: false,
+      isSidechain: this.meta.agentId !== undefined,
+      ...(this.meta.agentId !== undefined ? { agentId: this.meta.agentId } : {}),
       userType: 'external',
       cwd: this.meta.cwd,
       sessionId: this.meta.sessionId,

@@ -35,6 +35,15 @@ export interface EventRecord {
   event: AgentEvent;
 }
 
+/** A message of a subagent's history (the side chain of the parent's call `parentCallId`). */
+export interface SidechainRecord {
+  kind: 'sidechain';
+  t: number;
+  agentId: string;
+  parentCallId: string;
+  message: ChatMessage;
+}
+
 export interface MessageRecord {
   kind: 'message';
   t: number;
@@ -118,6 +127,7 @@ export type SessionRecord =
   | HeaderRecord
   | EventRecord
   | MessageRecord
+  | SidechainRecord
   | BlobRecord
   | GrantRecord
   | RevokeRecord

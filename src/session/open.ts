@@ -27,6 +27,7 @@ export type SessionAgentOptions = Required<
     | 'onCompact'
     | 'dataDir'
     | 'onTaskList'
+    | 'onSubagentMessage'
   >
 >;
 
@@ -157,5 +158,7 @@ function observers(
     onReset: () => writer.clear(),
     onCompact: (messages) => writer.compact(messages),
     onTaskList: (listId) => writer.taskList(listId),
+    onSubagentMessage: (agentId, parentCallId, message) =>
+      writer.sidechain(agentId, parentCallId, message),
   };
 }

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { AgentEvent } from '../agent/events';
-import type { ChatMessage } from '../model/types';
+import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
 import {
-  isBlobRef,
-  isJsonRef,
   SESSION_FORMAT_VERSION,
   SessionFileError,
   type HeaderRecord,
@@ -30,12 +27,6 @@ export interface ParsedSession {
   lineCount: number;
   /** False when the file ends in the middle of a line (append a newline before writing). */
   endsWithNewline: boolean;
-}
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -230,70 +221,34 @@ function readRecord(
     case 'torn':
       // Already used: the torn line it names was skipped.
       return undefined;
+    case 'sidechain': {
+      // A subagent's history: never the parent's (resume shows the child by its events).
+      const message = value.message;
+      if (
+        typeof value.agentId !== 'string' ||
+        typeof value.parentCallId !== 'string' ||
+        !isObject(message) ||
+        typeof message.role !== 'string'
+      ) {
+        throw new SessionFileError(
+          file,
+          line,
+          'sidechain record lacks agentId, parentCallId or a message',
+        );
+      }
+      return {
+        kind: 'sidechain',
+        t,
+        line,
+        agentId: value.agentId,
+        parentCallId: value.parentCallId,
+        message: resolveMessage(file, line, message, blobs),
+      };
+    }
     case 'header':
       throw new SessionFileError(file, line, 'a second header (two files joined?)');
     default:
       // A kind added later within format v1: nothing this tick needs.
       return undefined;
   }
-}
-
-/** Top-level BlobRef fields back to their strings. */
-function resolveRefs(
-  file: string,
-  line: number,
-  object: JsonObject,
-  blobs: Map<string, string>,
-): JsonObject {
-  const out: JsonObject = { ...object };
-  for (const [key, value] of Object.entries(object)) {
-    if (isBlobRef(value)) out[key] = blobText(file, line, value.$blob, blobs);
-  }
-  return out;
-}
-
-// The casts below: the record was written from these types, and only its refs were swapped.
-function resolveEvent(
-  file: string,
-  line: number,
-  event: JsonObject,
-  blobs: Map<string, string>,
-): AgentEvent {
-  const out = resolveRefs(file, line, event, blobs);
-  if (out.type === 'tool_call_ready' && isJsonRef(out.input)) {
-    const id = out.input.$json;
-    const text = blobText(file, line, id, blobs);
-    try {
-      out.input = JSON.parse(text);
-    } catch {
-      throw new SessionFileError(file, line, `tool input blob '${id}' is not JSON`);
-    }
-  }
-  return out as unknown as AgentEvent;
-}
-
-function resolveMessage(
-  file: string,
-  line: number,
-  message: JsonObject,
-  blobs: Map<string, string>,
-): ChatMessage {
-  const out = resolveRefs(file, line, message, blobs);
-  if (Array.isArray(out.tool_calls)) {
-    out.tool_calls = out.tool_calls.map((call: unknown) => {
-      if (!isObject(call) || !isObject(call.function) || !isBlobRef(call.function.arguments)) {
-        return call;
-      }
-      const text = blobText(file, line, call.function.arguments.$blob, blobs);
-      return { ...call, function: { ...call.function, arguments: text } };
-    });
-  }
-  return out as unknown as ChatMessage;
-}
-
-function blobText(file: string, line: number, id: string, blobs: Map<string, string>): string {
-  const text = blobs.get(id);
-  if (text === undefined)
-    throw new SessionFileError(file, line, `refers to a missing blob '${id}'`);
-  return text;
 }

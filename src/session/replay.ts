@@ -17,6 +17,8 @@ export interface PreparedReplay {
   outcomes: Map<string, RecordedOutcome[]>;
   /** The recording planned with the task tools: the replay offers them too. */
   usedTasks: boolean;
+  /** Each subagent's recorded answers, by its prompt (children with one prompt: in order). */
+  children: Map<string, ScriptedTurn[]>;
 }
 
 /** Whether a recorded call was allowed to run, and the text a denial gave the model. */
@@ -37,9 +39,27 @@ export async function prepareReplay(file: string): Promise<PreparedReplay> {
   const outcomes = new Map<string, RecordedOutcome[]>();
   const denials = new Map<string, string | undefined>();
   let usedTasks = false;
+  const children = new Map<string, ScriptedTurn[]>();
+  /** The prompt each child (by id) was given: its side chain's first message. */
+  const childPrompts = new Map<string, string>();
   for (const record of parsed.records) {
     if (record.kind === 'task_list') usedTasks = true;
     const group = turns.length - 1;
+    if (record.kind === 'sidechain') {
+      const { agentId, message } = record;
+      if (
+        message.role === 'user' &&
+        !childPrompts.has(agentId) &&
+        typeof message.content === 'string'
+      ) {
+        childPrompts.set(agentId, message.content);
+        if (!children.has(message.content)) children.set(message.content, []);
+      }
+      const prompt = childPrompts.get(agentId);
+      if (message.role === 'assistant' && prompt !== undefined)
+        children.get(prompt)?.push(scriptedTurn(message));
+      continue;
+    }
     if (record.kind === 'message') {
       if (record.message.role === 'assistant' && group >= 0) {
         turns[group].push(scriptedTurn(record.message));
@@ -47,7 +67,10 @@ export async function prepareReplay(file: string): Promise<PreparedReplay> {
       continue;
     }
     if (record.kind !== 'event') continue;
-    const { event } = record;
+    // A child's calls are approved as recorded too (their ids come back in the replay).
+    const inner = record.event.type === 'subagent_event' ? record.event.event : undefined;
+    const childCall = inner?.type === 'tool_result' || inner?.type === 'permission_decided';
+    const event = inner && childCall ? inner : record.event;
     switch (event.type) {
       case 'user_prompt':
         if (event.source === 'user') {
@@ -76,7 +99,15 @@ export async function prepareReplay(file: string): Promise<PreparedReplay> {
         break;
     }
   }
-  return { header: parsed.header, prompts, script: turns.flat(), turns, outcomes, usedTasks };
+  return {
+    header: parsed.header,
+    prompts,
+    script: turns.flat(),
+    turns,
+    outcomes,
+    usedTasks,
+    children,
+  };
 }
 
 function outcomeKey(prompt: number, callId: string): string {
@@ -125,13 +156,17 @@ export function createReplayDriver(
   let prompt = -1;
   let queue: ScriptedTurn[] = [];
   const outcomes = new Map([...prepared.outcomes].map(([key, list]) => [key, [...list]]));
+  const children = new Map([...prepared.children].map(([key, list]) => [key, [...list]]));
   return {
     // tick's summarising requests (compaction) offer no tools and were never recorded as
-    // answers: they get a stand-in summary and leave the recorded turns alone.
-    script: (request) =>
-      Array.isArray(request.body?.tools)
-        ? { ...(queue.shift() ?? { text: '' }), ...pacing }
-        : { text: 'Summary: the recorded session so far (replay).', ...pacing },
+    // answers: they get a stand-in summary and leave the recorded turns alone. A subagent's
+    // request (its first user message is a recorded child's prompt) gets that child's answers.
+    script: (request) => {
+      if (!Array.isArray(request.body?.tools))
+        return { text: 'Summary: the recorded session so far (replay).', ...pacing };
+      const child = children.get(firstUserText(request.body));
+      return { ...((child ?? queue).shift() ?? { text: '' }), ...pacing };
+    },
     async approve(request): Promise<ApprovalDecision> {
       const recorded = outcomes.get(outcomeKey(prompt, request.callId))?.shift();
       if (!recorded)
@@ -145,4 +180,15 @@ export function createReplayDriver(
       queue = [...(prepared.turns[index] ?? [])].map((turn) => ({ ...turn }));
     },
   };
+}
+
+/** The first user message of a request (a subagent's is its prompt). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the client's raw JSON body
+function firstUserText(body: any): string {
+  const messages: unknown[] = Array.isArray(body?.messages) ? body.messages : [];
+  const first = messages.find(
+    (m): m is { content: unknown } =>
+      typeof m === 'object' && m !== null && (m as { role?: unknown }).role === 'user',
+  );
+  return typeof first?.content === 'string' ? first.content : '';
 }

@@ -99,12 +99,25 @@ export class SessionWriter {
       }
     }
     if (UNRECORDED_EVENTS.has(event.type)) return;
+    if (event.type === 'subagent_event') {
+      // A child's event, on the side chain: its long strings are blobs like the parent's.
+      if (UNRECORDED_EVENTS.has(event.event.type)) return;
+      const recorded = { ...event, event: this.interned(event.event) };
+      this.write({ kind: 'event', t: Date.now(), event: recorded });
+      return;
+    }
     const recorded = event.type === 'tool_call_ready' ? this.withInputRef(event) : event;
     this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });
   }
 
   message(message: ChatMessage): void {
     this.write({ kind: 'message', t: Date.now(), message: this.recorded(message) });
+  }
+
+  /** A message of a subagent's own history: a side chain, never part of the parent's. */
+  sidechain(agentId: string, parentCallId: string, message: ChatMessage): void {
+    const recorded = this.interned(message);
+    this.write({ kind: 'sidechain', t: Date.now(), agentId, parentCallId, message: recorded });
   }
 
   /** The history was compacted: readers resume from these messages. */

@@ -18,7 +18,13 @@ const URGENCY: Partial<Record<AgentEvent['type'], Urgency>> = {
   // (which would hold a later frame back by milliseconds).
   todos_updated: 'now',
   tasks_updated: 'now',
+  subagent_started: 'soon',
+  subagent_finished: 'soon',
 };
+
+/** A subagent's event is as urgent as the same event of the main agent. */
+const urgencyOf = (event: AgentEvent): Urgency =>
+  (event.type === 'subagent_event' ? URGENCY[event.event.type] : URGENCY[event.type]) ?? 'paced';
 
 /** A successful plan-tool result (todo_write, a task tool): its list follows in a later event. */
 function awaitsPlan(event: AgentEvent | undefined): boolean {
@@ -59,7 +65,7 @@ export class EventBatcher {
     this.buffer.push(event);
     if (isPlanList(event)) this.clearSettle();
     if (this.settleTimer) return;
-    this.frames.request(URGENCY[event.type] ?? 'paced');
+    this.frames.request(urgencyOf(event));
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../agent/events';
 import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
+import { reduceSubagentEvent } from './subagents';
 import type { AppState, CardStatus, LiveTail, NewItem, ToolCard, TranscriptItem } from './types';
 
 /**
@@ -294,6 +295,12 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
         text: `Retrying in ${Math.ceil(event.delayMs / 1000)}s (attempt ${event.attempt}): ${event.reason}`,
         tone: 'warning',
       });
+    case 'subagent_started':
+    case 'subagent_event':
+    case 'subagent_finished':
+      return reduceSubagentEvent(state, event, now, updateCard, (next, shared) =>
+        reduceEvent(next, shared, now),
+      );
     case 'error':
       return commit(state, { kind: 'info', text: `Error: ${event.message}`, tone: 'error' });
     case 'turn_end':

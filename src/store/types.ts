@@ -22,6 +22,32 @@ export interface ToolCard {
   /** Who decided and the user's note, for denied calls. */
   decidedBy?: string;
   note?: string;
+  /** The subagent an `agent` call runs: its plan, its calls, its end. */
+  child?: ChildView;
+}
+
+/** One call a subagent made, as one line of its card. */
+export interface ChildToolLine {
+  id: string;
+  name: string;
+  summary: string;
+  status: CardStatus;
+}
+
+/** A subagent as its parent's `agent` card shows it. */
+export interface ChildView {
+  agentId: string;
+  description: string;
+  startedAt: number;
+  /** Its own todo list (V1); the shared task list shows in the task panel (V2). */
+  todos: Todo[];
+  todoStartedAt: Record<string, number>;
+  /** Calls it finished. */
+  toolCalls: number;
+  /** Its calls, latest last (at most MAX_CHILD_TOOL_LINES). */
+  tools: ChildToolLine[];
+  /** Set when it ended: its answer (or error) and its counts. */
+  finished?: { ok: boolean; result: string; turns: number; toolCalls: number; durationMs: number };
 }
 
 export interface ContextFill {

@@ -1,6 +1,7 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ObjectSchema, SchemaInput } from './schema';
 import type { Tool } from './types';
+import { agent } from './agent';
 import { bash } from './bash';
 import { edit_file } from './edit-file';
 import { glob } from './glob';
@@ -24,6 +25,7 @@ export const TOOLS = {
   task_get,
   task_update,
   task_list,
+  agent,
 } satisfies Record<string, Tool>;
 
 export type ToolName = keyof typeof TOOLS;

@@ -3,6 +3,7 @@ import type { ToolDisplay } from '../agent/events';
 import type { Todo } from '../todos/types';
 import type { TaskListRef, TaskListSnapshot } from '../tasks/types';
 import type { ObjectSchema, SchemaInput } from './schema';
+import type { RunSubagent } from '../agents/types';
 
 export interface ToolContext {
   /** The workspace root (real path). */
@@ -25,6 +26,8 @@ export interface ToolContext {
   agentName: string;
   /** The task list the task tools work on (set when they are offered). */
   taskList?: TaskListRef;
+  /** Starts a subagent for this call (the `agent` tool); absent inside a subagent. */
+  runSubagent?: RunSubagent;
 }
 
 export interface ToolResult {

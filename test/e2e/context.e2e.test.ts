@@ -34,7 +34,8 @@ describe('the context in the app', { timeout: 120_000 }, () => {
         cwd,
         env: { ...modelEnv(server, home), TICK_MODEL: 'scripted', TICK_CONTEXT_WINDOW: '6000' },
       },
-      { cols: 110, rows: 40 },
+      // Tall enough that the auto-compaction's line is still on screen after /compact's.
+      { cols: 110, rows: 60 },
     );
     await app.waitForText('Type a task', 20_000);
     await app.type('collect the logs', true);

@@ -61,6 +61,7 @@ describe('the plan tools offered', () => {
       'task_get',
       'task_update',
       'task_list',
+      'agent',
     ]);
     const prompt = systemPrompt(server);
     expect(prompt).toContain('task_create for each step');

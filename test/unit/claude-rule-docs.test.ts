@@ -23,8 +23,9 @@ import { corpus } from '../support/corpora';
 /*
  * Every rule example of Claude Code's permission docs (../shared/corpora/claude-settings/
  * docs-examples.txt) with what the docs say it matches: where tick has the tool, the
- * rule must match exactly that; where it has not (WebFetch, Agent, MCP, PowerShell, Cd),
- * the rule must be reported as one that cannot apply.
+ * rule must match exactly that; where it has not (WebFetch, MCP, PowerShell, Cd), the rule
+ * must be reported as one that cannot apply. tick's Agent tool has one kind of subagent and no
+ * model or isolation settings: a specifier on Agent is reported and the rule ignored.
  */
 
 const tools = toolNaming();
@@ -77,6 +78,9 @@ const no = (list: RuleList, tool: Tool, ...subjects: string[]): Check[] =>
 const CANNOT_APPLY = 'cannot apply' as const;
 
 /** What the docs say each example matches, in calls tick can make. */
+/** An Agent rule with a specifier (a subagent type, model:, isolation:): reported, ignored. */
+const AGENT_SPECIFIER = /tick cannot match a specifier on Agent; write 'Agent' for the whole tool/;
+
 const EXPECTED: Record<string, Check[] | typeof CANNOT_APPLY | RegExp> = {
   Bash: [...yes('deny', 'bash', 'ls -la', 'npm test'), ...yes('allow', 'bash', 'npm test')],
   WebFetch: CANNOT_APPLY,
@@ -88,10 +92,10 @@ const EXPECTED: Record<string, Check[] | typeof CANNOT_APPLY | RegExp> = {
   ],
   'Read(./.env)': [...yes('deny', 'read_file', '.env'), ...no('deny', 'read_file', 'sub/.env')],
   'WebFetch(domain:example.com)': CANNOT_APPLY,
-  'Agent(model:opus)': CANNOT_APPLY,
-  'Agent(isolation:worktree)': CANNOT_APPLY,
+  'Agent(model:opus)': AGENT_SPECIFIER,
+  'Agent(isolation:worktree)': AGENT_SPECIFIER,
   'Bash(run_in_background:true)': /tick's bash has no run_in_background setting/,
-  'Agent(isolation:*)': CANNOT_APPLY,
+  'Agent(isolation:*)': AGENT_SPECIFIER,
   'Bash(command:rm *)': /cannot match the command itself/,
   'Bash(npm run *)': [
     ...yes('allow', 'bash', 'npm run lint', 'npm run test -- --watch'),
@@ -265,9 +269,9 @@ const EXPECTED: Record<string, Check[] | typeof CANNOT_APPLY | RegExp> = {
   'WebFetch(domain:example.*)': CANNOT_APPLY,
   mcp__puppeteer: CANNOT_APPLY,
   mcp__puppeteer__puppeteer_navigate: CANNOT_APPLY,
-  'Agent(Explore)': CANNOT_APPLY,
-  'Agent(Plan)': CANNOT_APPLY,
-  'Agent(my-custom-agent)': CANNOT_APPLY,
+  'Agent(Explore)': AGENT_SPECIFIER,
+  'Agent(Plan)': AGENT_SPECIFIER,
+  'Agent(my-custom-agent)': AGENT_SPECIFIER,
   'Cd(~/code/*)': CANNOT_APPLY,
   'Cd(~/code/**)': CANNOT_APPLY,
   'Cd(**/node_modules)': CANNOT_APPLY,

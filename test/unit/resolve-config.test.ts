@@ -55,8 +55,30 @@ describe('resolveConfig defaults', () => {
       ruleSources: [],
       hooks: {},
       sandbox: false,
+      agents: { maxTurns: 50, maxParallel: 4 },
       warnings: [],
     });
+  });
+
+  it('agents.* from settings: the cap, the parallel count and the model of subagents', async () => {
+    const { cwd, env } = setup();
+    mkdirSync(join(cwd, '.tick'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ agents: { maxTurns: 7, maxParallel: 2, model: 'small-model' } }),
+    );
+    expect((await resolveConfig({}, env, cwd)).agents).toEqual({
+      maxTurns: 7,
+      maxParallel: 2,
+      model: 'small-model',
+    });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ agents: { maxParallel: 0 } }),
+    );
+    await expect(resolveConfig({}, env, cwd)).rejects.toThrow(
+      /agents\.maxParallel must be a positive integer \(subagents at once\)/,
+    );
   });
 
   it('the context window: settings, then TICK_CONTEXT_WINDOW; the compaction threshold from settings', async () => {

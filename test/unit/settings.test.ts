@@ -244,7 +244,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
       'FILE: warning in permissions.deny[0] "WebFetch": tick has no WebFetch tool, so this deny rule cannot apply (it blocks nothing)',
       'FILE: warning in permissions.deny[1] "Foo(bar)": tick has no Foo tool, so this deny rule cannot apply (it blocks nothing)',
       'FILE: warning in permissions.deny[2] "mcp__github__*": mcp__github__* is an MCP tool; tick has no MCP servers, so the rule cannot apply',
-      'FILE: warning in permissions.allow: 5 rules name tools tick does not have, ignored: "Grep", "mcp__sentry__find_teams", "WebSearch", "Skill(x)" and 1 more',
+      'FILE: warning in permissions.allow: 4 rules name tools tick does not have, ignored: "Grep", "mcp__sentry__find_teams", "WebSearch", "Skill(x)"',
     ]);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/tools/registry';
 
 describe('the registry', () => {
-  it('holds exactly the ten tools, each under its own name', () => {
+  it('holds exactly the eleven tools, each under its own name', () => {
     expect(TOOL_NAMES).toEqual([
       'bash',
       'read_file',
@@ -22,19 +22,21 @@ describe('the registry', () => {
       'task_get',
       'task_update',
       'task_list',
+      'agent',
     ]);
     for (const [key, tool] of Object.entries(TOOLS)) expect(tool.name).toBe(key);
   });
 
-  it('offers one set of plan tools: todo_write, or the four task tools', () => {
+  it('offers one set of plan tools: todo_write, or the four task tools (and agent with either)', () => {
     const common = ['bash', 'read_file', 'write_file', 'edit_file', 'glob'];
-    expect(Object.keys(offeredTools('todos'))).toEqual([...common, 'todo_write']);
+    expect(Object.keys(offeredTools('todos'))).toEqual([...common, 'todo_write', 'agent']);
     expect(Object.keys(offeredTools('tasks'))).toEqual([
       ...common,
       'task_create',
       'task_get',
       'task_update',
       'task_list',
+      'agent',
     ]);
   });
 
@@ -44,7 +46,7 @@ describe('the registry', () => {
     expect(lookupTool('Bash', offeredTools('todos'))).toEqual({
       ok: false,
       error:
-        "Error: unknown tool 'Bash'. Available tools: bash, read_file, write_file, edit_file, glob, todo_write",
+        "Error: unknown tool 'Bash'. Available tools: bash, read_file, write_file, edit_file, glob, todo_write, agent",
     });
     expect(lookupTool('toString').ok).toBe(false);
   });

@@ -1,0 +1,76 @@
+import type { AgentEvent } from './events';
+import type { AgentDeps, AgentState } from './loop';
+import type { AssembledToolCall, ChatMessage } from '../model/types';
+import type { HookContext } from '../hooks/types';
+import { streamWhile } from './channel';
+import { executeToolCall, type CallOutcome } from './execute-call';
+import { callSteps } from './call-order';
+import { CANCELLED_TEXT } from '../tools/cancel-text';
+
+export interface CallsContext {
+  deps: AgentDeps;
+  state: AgentState;
+  hookContext: Omit<HookContext, 'emit'>;
+  signal: AbortSignal;
+  push: (message: ChatMessage) => void;
+}
+
+/**
+ * Runs the calls of one assistant turn and answers each in the history: in the model's order,
+ * but its `agent` calls all at once (the host caps how many children run). A hook's stop or
+ * an interrupt answers the calls not yet started as not run. Returns the hook's stop reason.
+ */
+export async function* runTurnCalls(
+  calls: readonly AssembledToolCall[],
+  ctx: CallsContext,
+): AsyncGenerator<AgentEvent, string | undefined> {
+  const { deps, state, signal } = ctx;
+  const isAgent = (index: number) => deps.tools[calls[index].name]?.presentation.kind === 'agent';
+  let stopReason: string | undefined;
+  for (const step of callSteps(calls.length, isAgent)) {
+    const batch = step.kind === 'one' ? [calls[step.index]] : step.indices.map((i) => calls[i]);
+    if (signal.aborted || stopReason !== undefined) {
+      for (const call of batch) yield* notRun(call, signal.aborted ? undefined : stopReason, ctx);
+      continue;
+    }
+    const outcomes = yield* streamWhile<AgentEvent, CallOutcome[]>((emit) =>
+      Promise.all(
+        batch.map((call) =>
+          executeToolCall(
+            call,
+            { ...deps, hookContext: { ...ctx.hookContext, emit }, signal, todos: state.todos },
+            emit,
+          ),
+        ),
+      ),
+    );
+    for (const [n, outcome] of outcomes.entries()) {
+      ctx.push({ role: 'tool', tool_call_id: batch[n].id, content: outcome.output });
+      if (outcome.todos) {
+        state.todos = outcome.todos;
+        yield { type: 'todos_updated', todos: outcome.todos };
+      }
+      if (outcome.tasks) yield { type: 'tasks_updated', ...outcome.tasks };
+      stopReason ??= outcome.stop;
+    }
+  }
+  return stopReason;
+}
+
+/** A call that never ran: cancelled by Esc, or left out after a hook said stop. */
+async function* notRun(
+  call: AssembledToolCall,
+  stopReason: string | undefined,
+  ctx: CallsContext,
+): AsyncGenerator<AgentEvent> {
+  const output = stopReason === undefined ? CANCELLED_TEXT : `Error: not run: ${stopReason}`;
+  yield {
+    type: 'tool_result',
+    id: call.id,
+    name: call.name,
+    status: 'cancelled',
+    output,
+    durationMs: 0,
+  };
+  ctx.push({ role: 'tool', tool_call_id: call.id, content: output });
+}
