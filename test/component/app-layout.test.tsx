@@ -3,16 +3,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Todo } from '../../src/todos/types';
 import { detectLook } from '../../components/lines/look';
-import {
-  endOf,
-  settle,
-  startApp,
-  strip,
-  typeLine,
-  waitFor,
-  type AppRig,
-  type Turn,
-} from './helpers';
+import { endOf, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -193,7 +184,8 @@ describe('rendering details', () => {
     await typeLine(rig.app, 'hello there');
     await waitFor(() => rig!.screen().includes('echo: hello there'));
     rig.app.stdout.resize(44, 12);
-    await settle(50);
+    // The resize's frame comes when the machine gets to it: wait for it, not a fixed time.
+    await waitFor(() => rig!.app.lines().length === 11, 3000, 'a frame of 11 rows');
     const lines = rig.app.lines();
     expect(lines).toHaveLength(11);
     expect(lines.every((line) => stringWidth(line) <= 44)).toBe(true);
