@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { endOf, settle, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import { endOf, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -122,7 +122,7 @@ test('/exit quits', async () => {
 test('an unknown command gets an error line and is not sent to the model', async () => {
   rig = await startApp();
   await typeLine(rig.app, '/frobnicate now');
-  await settle(20);
+  await waitFor(() => rig!.screen().includes('Unknown command'), 2000, 'the error line');
   expect(rig.screen()).toContain('Unknown command /frobnicate. Type /help for the list.');
   expect(rig.agent.prompts).toEqual([]);
 });

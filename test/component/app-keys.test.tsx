@@ -63,7 +63,7 @@ describe('interrupting and quitting', () => {
     expect(rig.screen()).not.toContain('Press Ctrl+C again to exit');
     // The next Ctrl+C (on the now empty input) only gets ready; the one after quits.
     await rig.app.press('\x03');
-    await settle(30);
+    await waitFor(() => rig!.screen().includes('Press Ctrl+C again'), 2000, 'the notice');
     expect(code).toBeUndefined();
     expect(rig.screen()).toContain('Press Ctrl+C again to exit');
     await rig.app.press('\x03');

@@ -10,7 +10,7 @@ import { makeTask } from '../support/tasks';
 import {
   COLOR_LOOK,
   mount,
-  settle,
+  waitFor,
   startApp,
   stylesBefore,
   type AppRig,
@@ -107,7 +107,7 @@ describe('the app in a session planning with tasks', () => {
       },
     });
     rig.controller.attach(rig.agent);
-    await settle(30);
+    await waitFor(() => rig!.screen().includes('Tasks 0/2'), 2000, 'the panel');
     expect(rig.screen()).toContain('Tasks 0/2');
     expect(rig.screen()).toContain('☐ #2 Step 2  blocked by #1');
     expect(rig.screen()).not.toContain('Todos');
@@ -118,7 +118,7 @@ describe('the app in a session planning with tasks', () => {
       listId: 'shared',
       tasks: [task('1', { status: 'completed' }), task('2', { blockedBy: ['1'] })],
     });
-    await settle(30);
+    await waitFor(() => rig!.screen().includes('Tasks 1/2'), 2000, 'the panel after the change');
     expect(rig.controller.store.getState().status).toBe('idle');
     expect(rig.screen()).toContain('Tasks 1/2');
     expect(rig.screen()).toContain('☐ #2 Step 2');
