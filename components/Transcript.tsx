@@ -1,6 +1,7 @@
 import { Box } from 'ink';
 import { memo, useMemo, useRef } from 'react';
 import { isFinished } from '../src/store/reducer';
+import { subagentsWorking } from '../src/store/subagents';
 import type { AppState, TranscriptItem } from '../src/store/types';
 import { useApp, useAppState } from './context';
 import { glyphs, type Look } from './lines/look';
@@ -18,6 +19,10 @@ const selectClock = (state: AppState) =>
   state.status === 'busy' && state.live.tools.some((card) => card.status === 'running')
     ? state.tick
     : -1;
+
+/** Spinners turn while the turn runs; while the user is asked, only if a subagent works on. */
+const selectAnimate = (state: AppState) =>
+  state.status === 'busy' && (state.pendingApproval === null || subagentsWorking(state));
 
 function lastItemOf(items: TranscriptItem[], kind: TranscriptItem['kind']) {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === kind) return items[i];
@@ -132,7 +137,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
   const items = useAppState((state) => state.items);
   const live = useAppState((state) => state.live);
   useAppState(selectClock);
-  const animate = useAppState((s) => s.status === 'busy' && s.pendingApproval === null);
+  const animate = useAppState(selectAnimate);
   const scrollTop = useAppState((state) => state.scrollTop);
   const expandLatest = useAppState((state) => state.expandLatest);
   const streamRef = useRef<StreamingMarkdown | null>(null);

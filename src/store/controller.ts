@@ -9,6 +9,7 @@ import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
 import { EMPTY_INPUT, setText } from './input-editor';
 import { EMPTY_LIVE, commit, withBanner } from './reducer';
+import { subagentsWorking } from './subagents';
 import type { AppStore } from './store';
 import type { InfoTone, InputState } from './types';
 
@@ -99,8 +100,8 @@ export class AppController {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.approvals = new ApprovalQueue(store, {
       beforeAsk: () => this.batcher.flush(),
-      // Nothing moves while the user reads the question.
-      onShowing: (showing) => (showing ? this.stopClock() : this.busy && this.startClock()),
+      // The clock skips its ticks while the user reads the question (see startClock).
+      onShowing: (showing) => !showing && this.busy && this.startClock(),
     });
     this.approve = this.approvals.approve;
   }
@@ -369,10 +370,12 @@ export class AppController {
   // ---- clock, notices, exit ----------------------------------------------------
 
   private startClock(): void {
-    this.clock ??= setInterval(
-      () => this.store.setState((state) => ({ tick: state.tick + 1 })),
-      this.clockMs,
-    );
+    this.clock ??= setInterval(() => {
+      const state = this.store.getState();
+      // Nothing moves while the user reads a question, unless a subagent works meanwhile.
+      if (state.pendingApproval !== null && !subagentsWorking(state)) return;
+      this.store.setState({ tick: state.tick + 1 });
+    }, this.clockMs);
   }
 
   private stopClock(): void {

@@ -161,3 +161,16 @@ export function reduceSubagentEvent(
       );
   }
 }
+
+/**
+ * A subagent goes on working while the user is asked something (another child's approval):
+ * its card keeps its spinner and seconds then. One waiting for the answer does not count.
+ */
+export function subagentsWorking(state: Pick<AppState, 'live'>): boolean {
+  return state.live.tools.some(
+    ({ child }) =>
+      child !== undefined &&
+      child.finished === undefined &&
+      !child.tools.some((line) => line.status === 'asking'),
+  );
+}

@@ -11,6 +11,9 @@ import { routeOf } from '../../src/demo/conversation-route';
 import { TOOLS, offeredTools } from '../../src/tools/registry';
 import { agent } from '../../src/tools/agent';
 import { CANCELLED_TEXT } from '../../src/tools/cancel-text';
+import { subagentsWorking } from '../../src/store/subagents';
+import { EMPTY_LIVE } from '../../src/store/reducer';
+import type { ChildView } from '../../src/store/types';
 
 describe('callSteps', () => {
   const steps = (kinds: string) => callSteps(kinds.length, (i) => kinds[i] === 'A');
@@ -236,5 +239,41 @@ describe('routing a request by its conversation', () => {
     expect(routeOf(script, body('CHILD-A: do it'))[0]).toBe('CHILD-A');
     expect(routeOf(script, body('a prompt about CHILD-A'))[0]).toBe('');
     expect(routeOf(script, {})[0]).toBe('');
+  });
+});
+
+describe('subagentsWorking', () => {
+  const child = (over: Partial<ChildView> = {}): ChildView => ({
+    agentId: 'agent-1',
+    description: 'd',
+    startedAt: 0,
+    todos: [],
+    todoStartedAt: {},
+    toolCalls: 0,
+    tools: [],
+    ...over,
+  });
+  const live = (...children: (ChildView | undefined)[]) => ({
+    live: {
+      ...EMPTY_LIVE,
+      tools: children.map((c, i) => ({
+        id: `call_${i}`,
+        name: c ? 'agent' : 'bash',
+        summary: '',
+        status: 'running' as const,
+        output: '',
+        ...(c ? { child: c } : {}),
+      })),
+    },
+  });
+
+  it('is true while a child runs that is not waiting for an answer', () => {
+    const waiting = child({ tools: [{ id: 'b', name: 'bash', summary: 'rm', status: 'asking' }] });
+    const running = child({ tools: [{ id: 'c', name: 'bash', summary: 'ls', status: 'running' }] });
+    expect(subagentsWorking(live(waiting, running))).toBe(true);
+    expect(subagentsWorking(live(waiting))).toBe(false);
+    expect(subagentsWorking(live(undefined))).toBe(false);
+    const done = { ok: true, result: 'r', turns: 1, toolCalls: 0, durationMs: 5 };
+    expect(subagentsWorking(live(waiting, child({ finished: done })))).toBe(false);
   });
 });
