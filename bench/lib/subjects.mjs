@@ -95,10 +95,7 @@ export async function runOnce(
     OPENAI_BASE_URL: server.baseURL,
     OPENAI_API_KEY: 'test',
     TICK_MODEL: 'x',
-    // BENCH_PROFILE=DIR: tick writes a V8 CPU profile there (the wrapper passes it on).
-    ...(process.env.BENCH_PROFILE && subject.name === 'tick'
-      ? { BENCH_CHILD_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` }
-      : {}),
+    ...(subject.name === 'tick' ? tickNodeFlags() : {}),
   };
   const session = launch({
     command: process.execPath,
@@ -118,6 +115,17 @@ export async function runOnce(
     session.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Node flags for tick's process (the wrapper passes them on): BENCH_PROFILE=DIR writes a V8
+ * CPU profile there, BENCH_NODE_FLAGS adds any others (an experiment with a V8 flag).
+ */
+function tickNodeFlags() {
+  const { BENCH_PROFILE: profile, BENCH_NODE_FLAGS: extra } = process.env;
+  const flags = [profile ? `--cpu-prof --cpu-prof-dir=${profile}` : '', extra ?? ''];
+  const joined = flags.filter(Boolean).join(' ');
+  return joined ? { BENCH_CHILD_NODE_FLAGS: joined } : {};
 }
 
 /** Ends the run: Ctrl+D for the app (its exit key on an empty input), then signals. */

@@ -31,6 +31,7 @@ const packageOf = (input: string) =>
   /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
 
 let metafile: Metafile;
+let outputText: string;
 
 beforeAll(async () => {
   const result = await build({
@@ -43,6 +44,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   metafile = result.metafile;
+  outputText = result.outputFiles.map((file) => file.text).join('\n');
 });
 
 function chunkOf(entry: string): string {
@@ -123,5 +125,16 @@ describe("the bundle's Ink", () => {
     const imports = render?.[1].imports.map((imported) => imported.path) ?? [];
     expect(imports).toContain('src/cli/ink-widest-line.ts');
     expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
+  });
+
+  it('hands yoga its WebAssembly as bytes, so loading Ink fetches no data: URL', () => {
+    const yoga = Object.keys(metafile.inputs).find((input) =>
+      input.endsWith('yoga-wasm-base64-esm.js'),
+    );
+    expect(yoga).toBeDefined();
+    // The loader's URL is emptied; the module (base64 of "\0asm") reaches it as wasmBinary.
+    expect(outputText).toContain('H = "data:application/octet-stream;base64,";');
+    expect(outputText.match(/AGFzbQ/g)).toHaveLength(1);
+    expect(outputText).toMatch(/wrapAssembly\(await \w+\(\{ wasmBinary \}\)\)/);
   });
 });

@@ -4,6 +4,7 @@ import widestLine from 'widest-line';
 import { describe, expect, test } from 'vitest';
 import { tokens } from '../../src/cli/row-diff';
 import { displayWidth, widestLineWidth } from '../../src/util/display-width';
+import { isOneUnitGraphemes, unitWidth } from '../../src/util/graphemes';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -45,5 +46,23 @@ describe('row tokens', () => {
       .flatMap((part) => Array.from(segmenter.segment(part), (s) => s.segment))
       .filter((segment) => segment !== '\x1b');
     expect(printed).toEqual(expected);
+  });
+});
+
+describe('unitWidth', () => {
+  test('counts every single-unit grapheme as string-width does', () => {
+    const differing: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      const unit = String.fromCharCode(code);
+      if (!isOneUnitGraphemes(unit)) continue;
+      if (unitWidth(unit) !== stringWidth(unit)) differing.push(code.toString(16));
+    }
+    expect(differing).toEqual([]);
+  });
+
+  test('takes the wide, the invisible and the ordinary apart', () => {
+    expect(['中', '⌚', 'ｆ'].map(unitWidth)).toEqual([2, 2, 2]);
+    expect(['\u200b', '\u00ad', '\u2060'].map(unitWidth)).toEqual([0, 0, 0]);
+    expect(['─', '❯', '·', '✓', '⠋', 'é'].map(unitWidth)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });
