@@ -13,6 +13,11 @@ export interface CardLook {
   animate: boolean;
   /** A blank row before it (the first card after text). */
   gap: boolean;
+  /**
+   * A running card's whole seconds so far (0 otherwise): a prop, so the memoised card is
+   * drawn again each second, not only when its output grows.
+   */
+  seconds: number;
 }
 
 interface Cached {
@@ -24,19 +29,13 @@ const laidOut = new WeakMap<Card, Cached>();
 
 /**
  * A card's rows, kept per card object: a finished card is laid out once per width; a
- * running one again when its output grows or its seconds count (`now`, in seconds).
+ * running one again when its output grows or its seconds count (`view.seconds`).
  */
 export function toolCardRows(card: Card, width: number, look: Look, view: CardLook): Row[] {
-  const now = Date.now();
-  // A running card's seconds count: it is laid out again when the shown second changes.
-  const second =
-    card.status === 'running' && card.startedAt !== undefined
-      ? Math.floor((now - card.startedAt) / 1000)
-      : 0;
-  const key = `${width}|${look.color}|${look.unicode}|${view.expanded}|${view.latest}|${view.animate}|${view.gap}|${second}`;
+  const key = `${width}|${look.color}|${look.unicode}|${view.expanded}|${view.latest}|${view.animate}|${view.gap}|${view.seconds}`;
   const hit = laidOut.get(card);
   if (hit?.key === key) return hit.rows;
-  const cardView: CardView = { look, now, ...view };
+  const cardView: CardView = { look, now: Date.now(), ...view };
   const rows = toolCardLines(card, width, cardView).map((line) => toRow(line, look));
   if (view.gap) rows.unshift('');
   laidOut.set(card, { key, rows });

@@ -41,17 +41,24 @@ interface Frame {
   expandThinking: boolean;
   latestLiveId: string | null;
   stream: StreamingMarkdown;
+  /** When this frame is drawn: running cards show their seconds from it. */
+  now: number;
 }
 
 function cardLook(block: Extract<Block, { kind: 'card' }>, frame: Frame): CardLook {
   const expanded = block.live
     ? block.card.id === frame.expandedLiveId
     : block.itemId === frame.expandedItemId;
+  const { card } = block;
   return {
     expanded,
-    latest: block.live && block.card.id === frame.latestLiveId,
+    latest: block.live && card.id === frame.latestLiveId,
     animate: block.live && frame.animate,
     gap: block.gap,
+    seconds:
+      card.status === 'running' && card.startedAt !== undefined
+        ? Math.floor((frame.now - card.startedAt) / 1000)
+        : 0,
   };
 }
 
@@ -160,6 +167,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
     expandedReasoningId: latestReasoning?.id ?? -1,
     expandThinking: expandLatest && thinking,
     stream,
+    now: Date.now(),
   };
   const blocks = useMemo(() => liveBlocks(live, previous?.kind === 'tool'), [live, previous]);
   const scrolled = scrollTop !== null && height > 1;

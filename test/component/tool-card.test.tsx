@@ -15,9 +15,10 @@ interface View {
   expanded: boolean;
   latest: boolean;
   animate: boolean;
+  seconds: number;
 }
 
-const view: View = { look: UNICODE_LOOK, expanded: false, latest: true, animate: true };
+const view: View = { look: UNICODE_LOOK, expanded: false, latest: true, animate: true, seconds: 0 };
 
 /** A start time this many seconds ago. */
 const ago = (seconds: number) => Date.now() - seconds * 1000 - 100;
