@@ -214,7 +214,8 @@ describe('the app against a scripted model', { timeout: 90_000 }, () => {
     expect(screen[19]).toBe('');
     expect(screen[18]).toMatch(/^scripted-model · default/);
     // Scrolled, not repainted: the bytes stay near the size of the text (a repaint per
-    // frame would be about 15x).
-    expect(streamed.length).toBeLessThan(answer.length * 2);
+    // frame would be about 15x; cursor moves and the status row add up to ~1.8x when the
+    // machine is busy and frames come apart).
+    expect(streamed.length).toBeLessThan(answer.length * 3);
   });
 });
