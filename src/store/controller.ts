@@ -8,10 +8,13 @@ import { pacedView } from './paced-view';
 import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
 import { EMPTY_INPUT, setText } from './input-editor';
-import { EMPTY_LIVE, commit, withBanner } from './reducer';
-import { subagentsWorking } from './subagents';
+import { commit, withBanner } from './reducer';
 import type { AppStore } from './store';
+import { TurnClock } from './turn-clock';
 import type { InfoTone, InputState } from './types';
+import { clearedConversation, historyStep, scrolledBy, type ViewportMetrics } from './view-state';
+
+export type { ViewportMetrics } from './view-state';
 
 export interface ControllerOptions {
   now?: () => number;
@@ -39,12 +42,6 @@ export interface ScreenPoint {
   column: number;
 }
 
-/** What the transcript viewport last showed, for paging. */
-export interface ViewportMetrics {
-  totalRows: number;
-  height: number;
-}
-
 /**
  * The app's actions: runs prompts through the agent into the store, answers
  * approvals, queues input typed while busy, and owns the frame scheduler and the clock.
@@ -68,7 +65,7 @@ export class AppController {
   private agent: SessionAgent | undefined;
   private readonly batcher: EventBatcher;
   private readonly now: () => number;
-  private readonly clockMs: number;
+  private readonly clock: TurnClock;
   private readonly doubleCtrlCMs: number;
   private readonly onRequestStart: (() => void) | undefined;
   private abort: AbortController | undefined;
@@ -76,7 +73,6 @@ export class AppController {
   private readonly approvals: ApprovalQueue;
   /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
   readonly approve: Approve;
-  private clock: ReturnType<typeof setInterval> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCtrlC = -Infinity;
   /** Stops following the task list on disk. */
@@ -91,7 +87,7 @@ export class AppController {
     options: ControllerOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.clockMs = options.clockMs ?? CLOCK_MS;
+    this.clock = new TurnClock(store, options.clockMs ?? CLOCK_MS);
     this.doubleCtrlCMs = options.doubleCtrlCMs ?? 2000;
     this.onRequestStart = options.onRequestStart;
     this.frames = new FrameScheduler({ intervalMs: options.frameMs ?? FRAME_MS, now: this.now });
@@ -100,8 +96,8 @@ export class AppController {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.approvals = new ApprovalQueue(store, {
       beforeAsk: () => this.batcher.flush(),
-      // The clock skips its ticks while the user reads the question (see startClock).
-      onShowing: (showing) => !showing && this.busy && this.startClock(),
+      // The clock skips its ticks while the user reads the question (turn-clock.ts).
+      onShowing: (showing) => !showing && this.busy && this.clock.start(),
     });
     this.approve = this.approvals.approve;
   }
@@ -204,7 +200,7 @@ export class AppController {
       scrollTop: null,
       notice: null,
     });
-    this.startClock();
+    this.clock.start();
     this.running = (async () => {
       let ended = false;
       try {
@@ -229,7 +225,7 @@ export class AppController {
       }
       this.batcher.flush();
       this.abort = undefined;
-      this.stopClock();
+      this.clock.stop();
       this.store.setState({ status: 'idle', turnStartedAt: null });
       this.runQueued();
     })();
@@ -298,22 +294,7 @@ export class AppController {
   /** /clear: a new conversation, on screen and in the agent. */
   clear(): void {
     this.requireAgent().reset();
-    this.store.setState((state) =>
-      commit(
-        {
-          ...state,
-          items: state.items.filter((item) => item.kind === 'banner'),
-          live: EMPTY_LIVE,
-          todos: [],
-          todoStartedAt: {},
-          usage: { inputTokens: 0, outputTokens: 0 },
-          context: null,
-          scrollTop: null,
-          expandLatest: false,
-        },
-        { kind: 'info', text: 'New conversation.', tone: 'dim' },
-      ),
-    );
+    this.store.setState(clearedConversation);
   }
 
   cycleMode(): void {
@@ -331,13 +312,7 @@ export class AppController {
   }
 
   browseHistory(direction: -1 | 1): void {
-    this.store.setState((state) => {
-      if (!state.history.length) return {};
-      const current = state.historyIndex ?? state.history.length;
-      const index = Math.max(0, Math.min(state.history.length, current + direction));
-      if (index === state.history.length) return { historyIndex: null, input: EMPTY_INPUT };
-      return { historyIndex: index, input: setText(state.history[index]) };
-    });
+    this.store.setState((state) => historyStep(state, direction));
   }
 
   // ---- scrolling ---------------------------------------------------------------
@@ -354,34 +329,14 @@ export class AppController {
   }
 
   scrollBy(rows: number): void {
-    const { totalRows, height } = this.viewport;
-    const bottom = Math.max(0, totalRows - height);
-    this.store.setState((state) => {
-      const top = state.scrollTop ?? bottom;
-      const next = Math.max(0, Math.min(bottom, top + rows));
-      return { scrollTop: next >= bottom ? null : next };
-    });
+    this.store.setState((state) => scrolledBy(state, rows, this.viewport));
   }
 
   scrollToBottom(): void {
     this.store.setState({ scrollTop: null });
   }
 
-  // ---- clock, notices, exit ----------------------------------------------------
-
-  private startClock(): void {
-    this.clock ??= setInterval(() => {
-      const state = this.store.getState();
-      // Nothing moves while the user reads a question, unless a subagent works meanwhile.
-      if (state.pendingApproval !== null && !subagentsWorking(state)) return;
-      this.store.setState({ tick: state.tick + 1 });
-    }, this.clockMs);
-  }
-
-  private stopClock(): void {
-    if (this.clock) clearInterval(this.clock);
-    this.clock = undefined;
-  }
+  // ---- notices, exit -----------------------------------------------------------
 
   private flashNotice(text: string, ms: number): void {
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
@@ -397,7 +352,7 @@ export class AppController {
     this.abort?.abort();
     this.approvals.denyAll('tick is exiting');
     if (this.running) await Promise.race([this.running, delay(3000)]);
-    this.stopClock();
+    this.clock.stop();
     this.stopWatchingTasks?.();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();

@@ -1,0 +1,53 @@
+import { EMPTY_INPUT, setText } from './input-editor';
+import { EMPTY_LIVE, commit } from './reducer';
+import type { AppState } from './types';
+
+/**
+ * The app's state changes that need nothing but the state (and, for scrolling, what the
+ * transcript last showed): pure, so the controller only applies them.
+ */
+
+/** What the transcript viewport last showed, for paging. */
+export interface ViewportMetrics {
+  totalRows: number;
+  height: number;
+}
+
+/** Up (-1) or down (1) through the prompts sent before; past the newest, an empty input. */
+export function historyStep(state: AppState, direction: -1 | 1): Partial<AppState> {
+  if (!state.history.length) return {};
+  const current = state.historyIndex ?? state.history.length;
+  const index = Math.max(0, Math.min(state.history.length, current + direction));
+  if (index === state.history.length) return { historyIndex: null, input: EMPTY_INPUT };
+  return { historyIndex: index, input: setText(state.history[index]) };
+}
+
+/** The transcript moved by `rows` (up is negative); at the bottom it follows again (null). */
+export function scrolledBy(
+  state: AppState,
+  rows: number,
+  { totalRows, height }: ViewportMetrics,
+): Partial<AppState> {
+  const bottom = Math.max(0, totalRows - height);
+  const top = state.scrollTop ?? bottom;
+  const next = Math.max(0, Math.min(bottom, top + rows));
+  return { scrollTop: next >= bottom ? null : next };
+}
+
+/** /clear: the banner stays, the conversation, plan, usage and context go. */
+export function clearedConversation(state: AppState): AppState {
+  return commit(
+    {
+      ...state,
+      items: state.items.filter((item) => item.kind === 'banner'),
+      live: EMPTY_LIVE,
+      todos: [],
+      todoStartedAt: {},
+      usage: { inputTokens: 0, outputTokens: 0 },
+      context: null,
+      scrollTop: null,
+      expandLatest: false,
+    },
+    { kind: 'info', text: 'New conversation.', tone: 'dim' },
+  );
+}
