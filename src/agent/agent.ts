@@ -16,7 +16,7 @@ import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
 import { createPermissionGate } from '../permissions/gate';
 import { claudeToolUse } from './claude-tool-use';
-import { saveAllowRule } from './save-allow-rule';
+import { sessionApprove } from './session-approve';
 import { claudeTranscriptFile, ClaudeTranscript } from '../session/claude-transcript';
 import { sessionDir } from '../session/paths';
 import type { SessionEndReason } from '../hooks/types';
@@ -25,10 +25,8 @@ import { runAgent, type AgentState } from './loop';
 import { SessionHooks } from './session-hooks';
 import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
 import { currentPlanText } from './plan-text';
-import { chooseTaskListId, taskListDir } from '../tasks/list-id';
-import { readTaskList } from '../tasks/store';
-import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
-import { watchTaskList, type TaskListWatcher } from '../tasks/watch';
+import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
+import { SessionTasks } from './session-tasks';
 
 /** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
 export const PRINT_MAX_TURNS = 100;
@@ -102,24 +100,12 @@ export interface AgentOptions {
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
-  const closers: (() => Promise<void>)[] = [];
-  let cwd = config.cwd;
-  let baseURL = config.baseURL;
-  let apiKey = config.apiKey;
-  if (config.demo) {
-    // The demo speaks the same HTTP protocol as a real server, in a scratch folder.
-    const [{ startScriptedServer }, { demoScript }, { createDemoWorkspace }] = await Promise.all([
-      import('../demo/scripted-server'),
-      import('../demo/demo-script'),
-      import('../demo/sample-project'),
-    ]);
-    const scratch = await createDemoWorkspace();
-    cwd = scratch.root;
-    const server = await startScriptedServer(demoScript());
-    closers.push(() => server.close(), scratch.remove);
-    baseURL = server.baseURL;
-    apiKey = 'demo';
-  }
+  const demo = config.demo
+    ? await (await import('../demo/demo-backend')).startDemoBackend()
+    : undefined;
+  const cwd = demo?.cwd ?? config.cwd;
+  const baseURL = demo?.baseURL ?? config.baseURL;
+  const apiKey = demo?.apiKey ?? config.apiKey;
   const roots = [cwd, ...config.addDirs];
   const plan = planSystemFor(config, options.state);
   const tools: Record<string, Tool> = offeredTools(plan);
@@ -152,45 +138,40 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   // Problems found while answering the gate (a rule that could not be saved), shown as
   // non-fatal error events before the loop's next event.
   const notices: AgentEvent[] = [];
-  // Wrapped so the session log learns of "allow always" grants, whoever asks.
-  const approve: Approve = async (request, signal) => {
+  const approve = sessionApprove({
+    ask: options.approve,
+    cwd,
+    policy,
     // Claude Code's Notification: tick waits for the user (print mode never does).
-    if (options.interactive) {
-      const tool = lookupTool(request.toolName, tools);
-      const name = tool.ok ? tool.tool.claude.name : request.toolName;
-      sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
-    }
-    const answer = await options.approve(request, signal);
-    if (answer.decision === 'allow_always' && request.alwaysRule) {
-      options.onGrant?.(request.alwaysRule);
-      if (answer.save) {
-        const error = await saveAllowRule(cwd, request.alwaysRule);
-        if (error) notices.push({ type: 'error', message: error, fatal: false });
-        // Saved: the rule now lives in the local settings file (not just this session).
-        else policy.addRule('allow', request.alwaysRule, 'local');
-      }
-    }
-    return answer;
-  };
+    ...(options.interactive && {
+      beforeAsk: (toolName: string) => {
+        const tool = lookupTool(toolName, tools);
+        const name = tool.ok ? tool.tool.claude.name : toolName;
+        sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
+      },
+    }),
+    ...(options.onGrant && { onGrant: options.onGrant }),
+    report: (event) => notices.push(event),
+  });
   const state: AgentState = {
     sessionId,
     messages: options.state?.messages ?? [],
     todos: options.state?.todos ?? [],
     roundsSinceTodo: options.state?.roundsSinceTodo ?? 0,
   };
-  let taskList: TaskListRef | undefined;
-  if (plan === 'tasks') {
-    const id = chooseTaskListId({
-      configured: config.taskListId,
-      recorded: options.state?.taskListId,
-      sessionId: state.sessionId,
-    });
-    state.taskListId = id;
-    taskList = { id, dir: taskListDir(config.home, id) };
-  }
+  const tasks =
+    plan === 'tasks'
+      ? SessionTasks.choose({
+          home: config.home,
+          configured: config.taskListId,
+          recorded: options.state?.taskListId,
+          sessionId: state.sessionId,
+        })
+      : new SessionTasks(undefined);
+  const taskList = tasks.list;
+  if (taskList) state.taskListId = taskList.id;
   // Recorded with the session's first event, so a session never started leaves no file.
   let taskListRecorded = taskList === undefined || options.state?.taskListId === taskList.id;
-  const watchers = new Set<TaskListWatcher>();
   const hooks = new HookRegistry();
   const permissions = createPermissionGate(policy);
   const report = (event: AgentEvent) => notices.push(event);
@@ -285,8 +266,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     try {
       for await (const event of events) {
         // The watchers need not announce again what the loop announces.
-        if (event.type === 'tasks_updated')
-          for (const watcher of watchers) watcher.seen(event.tasks);
+        if (event.type === 'tasks_updated') tasks.seen(event.tasks);
         for (const notice of notices.splice(0)) {
           options.onEvent?.(notice);
           yield notice;
@@ -309,23 +289,8 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     policy,
     transcriptPath: transcript.file,
     taskListId: taskList?.id,
-    async taskList() {
-      return taskList && { listId: taskList.id, tasks: await readTaskList(taskList.dir) };
-    },
-    watchTasks(listener) {
-      if (!taskList) return () => undefined;
-      const { id, dir } = taskList;
-      const watcher = watchTaskList(
-        dir,
-        (tasks) => listener({ type: 'tasks_updated', listId: id, tasks }),
-        { onError: (message) => listener({ type: 'error', message, fatal: false }) },
-      );
-      watchers.add(watcher);
-      return () => {
-        watchers.delete(watcher);
-        watcher.close();
-      };
-    },
+    taskList: () => tasks.snapshot(),
+    watchTasks: (listener) => tasks.watch(listener),
     planText: () => currentPlanText(state, taskList),
     todos: () => state.todos,
     messages: () => state.messages,
@@ -379,10 +344,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       model = makeModel();
     },
     async close(reason = 'other') {
-      for (const watcher of watchers) watcher.close();
-      watchers.clear();
+      tasks.close();
       await sessionHooks.end(reason, true);
-      await Promise.all(closers.map((close) => close()));
+      await demo?.close();
     },
   };
 }

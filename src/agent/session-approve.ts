@@ -1,0 +1,40 @@
+import type { AgentEvent } from './events';
+import type { PermissionPolicy } from '../permissions/policy';
+import type { Approve } from '../permissions/types';
+import { saveAllowRule } from './save-allow-rule';
+
+export interface SessionApproveOptions {
+  /** The app's or print mode's own question to the user. */
+  ask: Approve;
+  cwd: string;
+  policy: PermissionPolicy;
+  /** Before a question in the app: Claude Code's Notification hook (`toolName` as Claude names it). */
+  beforeAsk?: (toolName: string) => void;
+  /** An "allow always" answer: the session log records the rule. */
+  onGrant?: (rule: string) => void;
+  /** A rule that could not be saved: a non-fatal error event. */
+  report: (event: AgentEvent) => void;
+}
+
+/**
+ * The session's `approve`: asks the user, and carries out an "allow always" answer
+ * whoever asked (the main loop, a subagent, a hook): the session log learns of it, and
+ * "always, in this project" saves the rule to the local settings file and adds it to the
+ * policy.
+ */
+export function sessionApprove(options: SessionApproveOptions): Approve {
+  return async (request, signal) => {
+    options.beforeAsk?.(request.toolName);
+    const answer = await options.ask(request, signal);
+    if (answer.decision === 'allow_always' && request.alwaysRule) {
+      options.onGrant?.(request.alwaysRule);
+      if (answer.save) {
+        const error = await saveAllowRule(options.cwd, request.alwaysRule);
+        if (error) options.report({ type: 'error', message: error, fatal: false });
+        // Saved: the rule now lives in the local settings file (not just this session).
+        else options.policy.addRule('allow', request.alwaysRule, 'local');
+      }
+    }
+    return answer;
+  };
+}
