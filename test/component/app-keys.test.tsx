@@ -315,11 +315,12 @@ describe('start-up', () => {
       columns: 80,
       rows: 30,
     });
-    await settle(20);
+    const screen = () => app.lines().join('\n');
+    await waitFor(() => screen().includes('Type a task'), 3000, 'the prompt');
     await typeLine(app, '/help');
-    expect(app.lines().join('\n')).toContain('/permissions');
+    await waitFor(() => screen().includes('/permissions'), 3000, 'the help');
     await typeLine(app, 'early prompt');
-    expect(app.lines().join('\n')).toContain('1 queued: early prompt');
+    await waitFor(() => screen().includes('1 queued: early prompt'), 3000, 'the queue');
     const agent = new FakeAgent();
     controller.attach(agent);
     await waitFor(() => app.lines().join('\n').includes('echo: early prompt'));

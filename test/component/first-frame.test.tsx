@@ -4,7 +4,7 @@ import { firstFrameRows } from '../../components/lines/first-frame';
 import { plain } from '../../components/lines/spans';
 import { AppController } from '../../src/store/controller';
 import { createAppStore } from '../../src/store/store';
-import { ASCII_LOOK, UNICODE_LOOK, renderAt, settle, type Rendered } from './helpers';
+import { ASCII_LOOK, UNICODE_LOOK, renderAt, waitFor, type Rendered } from './helpers';
 
 const rendered: Rendered[] = [];
 afterEach(() => rendered.splice(0).forEach((app) => app.instance.unmount()));
@@ -23,7 +23,11 @@ for (const [name, look] of [
       const controller = new AppController(store, { frameMs: 0 });
       const app = renderAt(<App controller={controller} look={look} />, size, controller);
       rendered.push(app);
-      await settle(20);
+      await waitFor(
+        () => app.lines().some((row) => row.includes('Type a task')),
+        3000,
+        'the prompt',
+      );
       const appRows = app.lines().map((row) => row.trimEnd());
       const early = firstFrameRows(
         createAppStore(session).getState(),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { SessionPicker } from '../../components/SessionPicker';
 import type { SessionSummary } from '../../src/session/list';
-import { ASCII_LOOK, UNICODE_LOOK, renderAt, settle, type Rendered } from './helpers';
+import { ASCII_LOOK, UNICODE_LOOK, renderAt, waitFor, type Rendered } from './helpers';
 
 const UP = '\x1b[A';
 const DOWN = '\x1b[B';
@@ -47,13 +47,18 @@ function show(sessions: SessionSummary[], size = { columns: 90, rows: 20 }, look
     <SessionPicker sessions={sessions} look={look} onDone={(id) => picked.push(id)} />,
     size,
   );
-  return { app: rendered, picked, text: () => rendered!.lines().join('\n') };
+  const text = () => rendered!.lines().join('\n');
+  return { app: rendered, picked, text };
 }
+
+/** The picker's first frame is out (its footer always ends with Esc cancel). */
+const drawn = (text: () => string) =>
+  waitFor(() => text().includes('Esc cancel'), 3000, 'the picker');
 
 describe('the resume picker', () => {
   test('lists the sessions in the given order with first prompt, times and todo progress', async () => {
-    const { app } = show([newest, busy, older, broken]);
-    await settle(30);
+    const { app, text } = show([newest, busy, older, broken]);
+    await drawn(text);
     const lines = app.lines().map((line) => line.trimEnd());
     expect(lines[0]).toBe('Resume a session · 4 in this workspace, newest first');
     expect(lines.slice(2, 10)).toEqual([
@@ -71,7 +76,7 @@ describe('the resume picker', () => {
 
   test('Down skips a session another tick holds; Enter resumes the chosen one', async () => {
     const { app, picked, text } = show([newest, busy, older, broken]);
-    await settle(30);
+    await drawn(text);
     await app.press(DOWN);
     expect(text()).toContain('› add tests for the cart');
     // Nothing selectable below: the selection stays.
@@ -92,8 +97,8 @@ describe('the resume picker', () => {
     ['Ctrl+C', '\x03'],
   ] as const) {
     test(`${name} cancels`, async () => {
-      const { app, picked } = show([newest, older]);
-      await settle(30);
+      const { app, picked, text } = show([newest, older]);
+      await drawn(text);
       await app.press(key);
       expect(picked).toEqual([undefined]);
     });
@@ -101,7 +106,7 @@ describe('the resume picker', () => {
 
   test('when no session can be resumed, Enter does nothing and the picker says why', async () => {
     const { app, picked, text } = show([busy, broken], undefined, ASCII_LOOK);
-    await settle(30);
+    await drawn(text);
     expect(text()).not.toContain('>');
     expect(text()).toContain('None of these can be resumed | Esc cancel');
     await app.press(DOWN);
@@ -116,7 +121,7 @@ describe('the resume picker', () => {
       summary({ id: `s${String(i).padStart(7, '0')}-x`, firstPrompt: `task number ${i}` }),
     );
     const { app, text } = show(many, { columns: 60, rows: 12 });
-    await settle(30);
+    await drawn(text);
     expect(app.lines().length).toBeLessThanOrEqual(11);
     expect(text()).toContain('› task number 0');
     expect(text()).toContain('more: ↑/↓ to scroll');
