@@ -6,6 +6,7 @@ import { SUBAGENT_TYPE } from './types';
 const NOT_INHERITED: ReadonlySet<HookEventName> = new Set([
   'UserPromptSubmit',
   'Stop',
+  'SubagentStart',
   'SubagentStop',
   'SessionStart',
   'SessionEnd',
@@ -13,9 +14,11 @@ const NOT_INHERITED: ReadonlySet<HookEventName> = new Set([
 
 /**
  * The hooks a child runs under: the parent's tool, notification and compaction hooks as they
- * are; no UserPromptSubmit (its prompt comes from the model); and its Stop is the parent's
- * SubagentStop, with Stop's semantics (a block keeps the child working, `continue: false`
- * ends it). A snapshot of the parent's registry at the child's start.
+ * are; its prompt (from the model, not the user) runs the parent's SubagentStart instead of
+ * UserPromptSubmit, whose context goes to the child with its task (SubagentStart cannot block;
+ * `continue: false` still ends the child); and its Stop is the parent's SubagentStop, with
+ * Stop's semantics (a block keeps the child working, `continue: false` ends it). A snapshot of
+ * the parent's registry at the child's start.
  */
 export function childHooks(
   parent: HookRegistry,
@@ -26,6 +29,17 @@ export function childHooks(
   for (const event of HOOK_EVENTS) {
     if (NOT_INHERITED.has(event)) continue;
     for (const hook of parent.list(event)) child.on(event, hook as Hook<typeof event>);
+  }
+  if (parent.has('SubagentStart')) {
+    child.on('UserPromptSubmit', async (_input, ctx) => {
+      const { block: _block, ...outcome } = await runHooks(
+        parent,
+        'SubagentStart',
+        { agentId, agentType: SUBAGENT_TYPE },
+        ctx,
+      );
+      return outcome;
+    });
   }
   if (parent.has('SubagentStop')) {
     child.on('Stop', (input, ctx) =>

@@ -75,6 +75,10 @@ function eventFields<E extends HookEventName>(
       const data = input as HookInputs['Stop'];
       return { stop_hook_active: data.stopHookActive, last_assistant_message: data.lastMessage };
     }
+    case 'SubagentStart': {
+      const data = input as HookInputs['SubagentStart'];
+      return { agent_id: data.agentId, agent_type: data.agentType };
+    }
     case 'SubagentStop': {
       const data = input as HookInputs['SubagentStop'];
       return {
@@ -174,6 +178,7 @@ function blockOutcome(event: HookEventName, reason: string): HookOutcome | undef
     case 'SessionStart':
     case 'SessionEnd':
     case 'Notification':
+    case 'SubagentStart':
       // Nothing to block: Claude Code shows the reason to the user only.
       return undefined;
     default:

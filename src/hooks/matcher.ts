@@ -63,6 +63,8 @@ export function matchSubject<E extends HookEventName>(
       return [(input as HookInputs['Notification']).notificationType];
     case 'PreCompact':
       return [(input as HookInputs['PreCompact']).trigger];
+    case 'SubagentStart':
+      return [(input as HookInputs['SubagentStart']).agentType];
     case 'SubagentStop':
       return [(input as HookInputs['SubagentStop']).agentType];
     case 'UserPromptSubmit':

@@ -2,7 +2,7 @@ import type { AgentEvent, ToolStatus } from '../agent/events';
 import type { Approve, ToolAccess } from '../permissions/types';
 import type { ToolPreview } from '../tools/types';
 
-/** Claude Code's hook events that tick fires (or, for PreCompact and SubagentStop, carries). */
+/** Claude Code's hook events that tick fires (or, for PreCompact and the subagents', carries). */
 export type HookEventName =
   | 'SessionStart'
   | 'UserPromptSubmit'
@@ -11,6 +11,7 @@ export type HookEventName =
   | 'PostToolUseFailure'
   | 'Notification'
   | 'Stop'
+  | 'SubagentStart'
   | 'SubagentStop'
   | 'PreCompact'
   | 'SessionEnd';
@@ -23,6 +24,7 @@ export const HOOK_EVENTS: readonly HookEventName[] = [
   'PostToolUseFailure',
   'Notification',
   'Stop',
+  'SubagentStart',
   'SubagentStop',
   'PreCompact',
   'SessionEnd',
@@ -85,6 +87,11 @@ export interface HookInputs {
   /** tick waits for the user (`permission_prompt`). */
   Notification: { message: string; notificationType: string; title?: string };
   Stop: { lastMessage: string; stopHookActive: boolean };
+  /**
+   * A subagent starts, before its first request; fired through the child's prompt, so its
+   * `additionalContext` reaches the child with its task. Observation only: it cannot block.
+   */
+  SubagentStart: { agentId: string; agentType: string };
   /** A subagent finished; fired by the subagent runner, handled like Stop. */
   SubagentStop: {
     lastMessage: string;
@@ -111,7 +118,8 @@ export type HookPermission = 'allow' | 'ask' | 'deny';
  *   ask rule), `ask` puts the call to the user, `deny` blocks in every mode.
  * - input: PreToolUse, a rewritten input in tick's fields (validated again).
  * - claudeInput: PreToolUse, a command hook's `updatedInput` in Claude Code's fields.
- * - context: SessionStart, UserPromptSubmit, PostToolUse(Failure): extra text for the model.
+ * - context: SessionStart, UserPromptSubmit, PostToolUse(Failure), SubagentStart: extra text
+ *   for the model (SubagentStart's: for the child).
  * - continueWith: Stop and SubagentStop, a user message to append and keep going.
  * - stop: any event, end the turn now with this reason.
  */

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/agent';
@@ -48,6 +48,61 @@ async function agentWith(script: Script, overrides: Partial<Config> = {}) {
   });
   return { agent, config, server };
 }
+
+describe('SubagentStart', () => {
+  it("runs before the child's first request; its additionalContext goes to the child, matched by agent_type", async () => {
+    server = await startScriptedServer(oneChild([{ text: 'noted' }]));
+    const config = testConfig(server.baseURL);
+    const log = join(config.cwd, 'subagent-start.log');
+    const json = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'SubagentStart',
+        additionalContext: 'The notes live in docs/.',
+      },
+    });
+    config.hooks = {
+      SubagentStart: [
+        {
+          matcher: 'general-purpose',
+          hooks: [{ type: 'command', command: `cat >> '${log}'; echo '${json}'` }],
+        },
+        // Another agent type: never runs for tick's one kind of subagent.
+        { matcher: 'Explore', hooks: [{ type: 'command', command: `echo x >> '${log}.no'` }] },
+      ],
+      UserPromptSubmit: [
+        {
+          hooks: [{ type: 'command', command: `echo prompt >> '${join(config.cwd, 'ups.log')}'` }],
+        },
+      ],
+    };
+    const agent = await createAgent(config, {
+      approve: scriptedApprove([]).approve,
+      interactive: true,
+    });
+    const events = await collect(agent.run('go', new AbortController().signal));
+    const agentId = ofType(events, 'subagent_started')[0].agentId;
+    const payload = JSON.parse(readFileSync(log, 'utf8')) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      hook_event_name: 'SubagentStart',
+      agent_id: agentId,
+      agent_type: 'general-purpose',
+      session_id: agent.sessionId,
+    });
+    expect(existsSync(`${log}.no`)).toBe(false);
+    // The child's first request carries its task with the hook's context; the parent's does not.
+    const child = server.requests.find((r) =>
+      String(r.body.messages[1]?.content).startsWith(PROMPT),
+    );
+    expect(child?.body.messages[1]).toEqual({
+      role: 'user',
+      content: `${PROMPT}\n\n<context>\nThe notes live in docs/.\n</context>`,
+    });
+    expect(server.requests[0].body.messages[1]).toEqual({ role: 'user', content: 'go' });
+    // The child's prompt is not the user's: UserPromptSubmit ran once, for "go".
+    expect(readFileSync(join(config.cwd, 'ups.log'), 'utf8')).toBe('prompt\n');
+    expect(agent.messages().find((m) => m.role === 'tool')?.content).toMatch(/^noted\n/);
+  });
+});
 
 describe('SubagentStop', () => {
   it("fires when a child stops (not the parent's Stop), and a block keeps the child working", async () => {

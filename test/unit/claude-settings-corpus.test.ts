@@ -201,6 +201,7 @@ describe('the Claude Code settings corpus', () => {
         'SessionEnd',
         'SessionStart',
         'Stop',
+        'SubagentStart',
         'SubagentStop',
         'UserPromptSubmit',
       ].sort(),
@@ -208,7 +209,6 @@ describe('the Claude Code settings corpus', () => {
     const warnings = (config.warnings ?? []).map((w) => w.split(': ').slice(1).join(': '));
     expect(warnings).toEqual([
       'hooks.PermissionRequest: tick does not fire PermissionRequest hooks (ignored)',
-      'hooks.SubagentStart: tick does not fire SubagentStart hooks (ignored)',
       'hooks.Setup: tick does not fire Setup hooks (ignored)',
       'unknown key statusLine (ignored)',
     ]);

@@ -197,6 +197,21 @@ describe("the child's tools and hooks", () => {
     expect(seen).toEqual(['SubagentStop agent-1 general-purpose done']);
   });
 
+  it("a child's prompt runs the parent's SubagentStart: its context goes through, a block does not", async () => {
+    const parent = new HookRegistry();
+    const seen: string[] = [];
+    parent.on('UserPromptSubmit', async () => void seen.push('UserPromptSubmit'));
+    parent.on('SubagentStart', async (input) => {
+      seen.push(`SubagentStart ${input.agentId} ${input.agentType}`);
+      return { context: 'The notes live in docs/.', block: 'no children today' };
+    });
+    const child = childHooks(parent, 'agent-1');
+    const outcome = await runHooks(child, 'UserPromptSubmit', { prompt: 'read the notes' }, ctx);
+    expect(outcome).toEqual({ context: 'The notes live in docs/.' });
+    expect(seen).toEqual(['SubagentStart agent-1 general-purpose']);
+    expect(child.has('SubagentStart')).toBe(false);
+  });
+
   it('without SubagentStop hooks a child stops freely', () => {
     const parent = new HookRegistry();
     parent.on('Stop', async () => ({ continueWith: 'no' }));
