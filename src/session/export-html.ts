@@ -7,6 +7,7 @@ import {
   planSummary,
   tasksByList,
   type ReportStep,
+  type ReportToolCall,
   type SessionReport,
 } from './report';
 
@@ -32,6 +33,13 @@ td[align="right"], th[align="right"] { text-align: right; } td[align="center"], 
 .hljs-variable, .hljs-template-variable, .hljs-deletion { color: #b3261e; } .hljs-addition { color: #2b7a30; }
 `;
 
+/** One call of a subagent, as an item under its agent call. */
+function childItem(call: ReportToolCall): string {
+  const status = escapeHtml(call.status);
+  const time = call.durationMs ? ` · ${call.durationMs} ms` : '';
+  return `<li><code>${escapeHtml(callTitle(call))}</code> · <span class="status-${status}">${status}</span>${time}</li>`;
+}
+
 function step(item: ReportStep): string {
   switch (item.kind) {
     case 'answer':
@@ -49,6 +57,9 @@ function step(item: ReportStep): string {
         `<details class="tool" data-tool="${escapeHtml(call.name)}">`,
         `<summary><code>${escapeHtml(callTitle(call))}</code> · <span class="status-${escapeHtml(call.status)}">${escapeHtml(call.status)}</span>${call.durationMs ? ` · ${call.durationMs} ms` : ''}</summary>`,
         during,
+        call.childCalls?.length
+          ? `<ul class="subagent">${call.childCalls.map(childItem).join('')}</ul>`
+          : '',
         `<pre>${escapeHtml(clampOutput(call.output) || '(no output)')}</pre>`,
         '</details>',
       ].join('');

@@ -46,7 +46,15 @@ function toolBlock(call: ReportToolCall): string {
     call.permission ? `Permission ${call.permission}` : '',
   ].filter(Boolean);
   const during = notes.length ? `\n\n_${notes.join(' · ')}_` : '';
-  return `${head}${during}\n\n${fenced(clampOutput(call.output) || '(no output)')}`;
+  const children = call.childCalls?.length
+    ? `\n\nThe subagent's calls:\n\n${call.childCalls.map(childLine).join('\n')}`
+    : '';
+  return `${head}${during}${children}\n\n${fenced(clampOutput(call.output) || '(no output)')}`;
+}
+
+/** One call of a subagent, on a line: what it ran and how it went. */
+function childLine(call: ReportToolCall): string {
+  return `- ${inlineCode(callTitle(call))} · ${call.status}${call.durationMs ? ` · ${call.durationMs} ms` : ''}`;
 }
 
 function todoRow(item: TodoHistoryItem, index: number): string {

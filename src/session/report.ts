@@ -1,5 +1,5 @@
 import { compactionLine } from '../context/format';
-import type { ToolStatus, TurnEndReason } from '../agent/events';
+import type { AgentEvent, ToolStatus, TurnEndReason } from '../agent/events';
 import type { Usage } from '../model/types';
 import type { Todo, TodoStatus } from '../todos/types';
 import type { TaskListSnapshot } from '../tasks/types';
@@ -22,6 +22,8 @@ export interface ReportToolCall {
   duringTodos: string[];
   /** How the permission gate decided, when it was consulted ("allowed by user"). */
   permission?: string;
+  /** An agent call's subagent: the calls it made, in order. */
+  childCalls?: ReportToolCall[];
 }
 
 export type ReportStep =
@@ -72,6 +74,8 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   let activeTasks: TaskHistoryItem[] = [];
   let finalTasks: TaskListSnapshot | undefined;
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  /** Subagents' calls without a result yet, by agent id and call id. */
+  const childCalls = new Map<string, ReportToolCall>();
   let finalTodos: Todo[] = [];
   let inProgress: string[] = [];
   let toolCalls = 0;
@@ -165,6 +169,9 @@ export function buildReport(parsed: ParsedSession): SessionReport {
       case 'error':
         current(t).steps.push({ kind: 'error', text: event.message, t });
         break;
+      case 'subagent_event':
+        noteChildCall(calls.get(event.parentCallId), childCalls, event.agentId, event.event, t);
+        break;
       case 'turn_end':
         current(t).end = { reason: event.reason, rounds: event.rounds, t };
         usage.inputTokens += event.usage.inputTokens;
@@ -185,6 +192,41 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     usage,
     lastActivity,
   };
+}
+
+/** A subagent's call, under the agent call that started the child. */
+function noteChildCall(
+  parent: ReportToolCall | undefined,
+  open: Map<string, ReportToolCall>,
+  agentId: string,
+  event: AgentEvent,
+  t: number,
+): void {
+  if (!parent || (event.type !== 'tool_call_ready' && event.type !== 'tool_result')) return;
+  const key = `${agentId}:${event.id}`;
+  let call = open.get(key);
+  if (!call) {
+    call = {
+      id: event.id,
+      name: event.name,
+      summary: '',
+      status: 'unfinished',
+      output: '',
+      durationMs: 0,
+      t,
+      duringTodos: [],
+    };
+    open.set(key, call);
+    (parent.childCalls ??= []).push(call);
+  }
+  if (event.type === 'tool_call_ready') {
+    call.summary = event.summary;
+    return;
+  }
+  call.status = event.status;
+  call.output = event.output;
+  call.durationMs = event.durationMs;
+  open.delete(key);
 }
 
 /** Applies one new list to the history; returns the items now in progress. */

@@ -286,6 +286,21 @@ describe('the session log', () => {
     expect(text[0]).toMatch(/^✓ agent {2}Read notes {2}[\d.]+m?s$/);
     expect(text[1]).toMatch(/^ {4}The notes say hello\. {2}\(2 turns, 1 tool call, [\d.]+m?s\)$/);
     expect(text).toHaveLength(2);
+
+    // `tick export` lists the child's calls under the agent call, in both formats.
+    const env = { TICK_HOME: config.home };
+    const markdown = await runTick(['export', session.id], { cwd: config.cwd, env });
+    expect(markdown.exitCode).toBe(0);
+    expect(markdown.stdout).toMatch(
+      /\*\*agent\*\* `Read notes` · ok[^\n]*\n\nThe subagent's calls:\n\n- `bash echo CHILD-SAW-THIS` · ok/,
+    );
+    const html = await runTick(['export', session.id, '--format', 'html'], {
+      cwd: config.cwd,
+      env,
+    });
+    expect(html.stdout).toMatch(
+      /<ul class="subagent"><li><code>bash echo CHILD-SAW-THIS<\/code> · <span class="status-ok">ok<\/span>/,
+    );
   });
 });
 
