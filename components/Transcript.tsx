@@ -1,7 +1,7 @@
 import { Box } from 'ink';
 import { memo, useMemo, useRef } from 'react';
 import { isFinished } from '../src/store/reducer';
-import { subagentsWorking } from '../src/store/subagents';
+import { workGoesOn } from '../src/store/subagents';
 import type { AppState, TranscriptItem } from '../src/store/types';
 import { useApp, useAppState } from './context';
 import { glyphs, type Look } from './lines/look';
@@ -21,8 +21,7 @@ const selectClock = (state: AppState) =>
     : -1;
 
 /** Spinners turn while the turn runs; while the user is asked, only if a subagent works on. */
-const selectAnimate = (state: AppState) =>
-  state.status === 'busy' && (state.pendingApproval === null || subagentsWorking(state));
+const selectAnimate = (state: AppState) => state.status === 'busy' && workGoesOn(state);
 
 function lastItemOf(items: TranscriptItem[], kind: TranscriptItem['kind']) {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === kind) return items[i];

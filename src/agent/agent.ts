@@ -138,6 +138,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   // Problems found while answering the gate (a rule that could not be saved), shown as
   // non-fatal error events before the loop's next event.
   const notices: AgentEvent[] = [];
+  const report = (event: AgentEvent) => notices.push(event);
   const approve = sessionApprove({
     ask: options.approve,
     cwd,
@@ -151,7 +152,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       },
     }),
     ...(options.onGrant && { onGrant: options.onGrant }),
-    report: (event) => notices.push(event),
+    report,
   });
   const state: AgentState = {
     sessionId,
@@ -174,7 +175,6 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   let taskListRecorded = taskList === undefined || options.state?.taskListId === taskList.id;
   const hooks = new HookRegistry();
   const permissions = createPermissionGate(policy);
-  const report = (event: AgentEvent) => notices.push(event);
   const restored = [...state.messages];
   const transcript = new ClaudeTranscript(
     claudeTranscriptFile(sessionDir(config.home, config.cwd), state.sessionId),

@@ -33,11 +33,11 @@ td[align="right"], th[align="right"] { text-align: right; } td[align="center"], 
 .hljs-variable, .hljs-template-variable, .hljs-deletion { color: #b3261e; } .hljs-addition { color: #2b7a30; }
 `;
 
-/** One call of a subagent, as an item under its agent call. */
-function childItem(call: ReportToolCall): string {
+/** A call on one line: what it ran, how it ended, how long it took. */
+function callLine(call: ReportToolCall): string {
   const status = escapeHtml(call.status);
   const time = call.durationMs ? ` · ${call.durationMs} ms` : '';
-  return `<li><code>${escapeHtml(callTitle(call))}</code> · <span class="status-${status}">${status}</span>${time}</li>`;
+  return `<code>${escapeHtml(callTitle(call))}</code> · <span class="status-${status}">${status}</span>${time}`;
 }
 
 function step(item: ReportStep): string {
@@ -55,10 +55,10 @@ function step(item: ReportStep): string {
         .join('');
       return [
         `<details class="tool" data-tool="${escapeHtml(call.name)}">`,
-        `<summary><code>${escapeHtml(callTitle(call))}</code> · <span class="status-${escapeHtml(call.status)}">${escapeHtml(call.status)}</span>${call.durationMs ? ` · ${call.durationMs} ms` : ''}</summary>`,
+        `<summary>${callLine(call)}</summary>`,
         during,
         call.childCalls?.length
-          ? `<ul class="subagent">${call.childCalls.map(childItem).join('')}</ul>`
+          ? `<ul class="subagent">${call.childCalls.map((child) => `<li>${callLine(child)}</li>`).join('')}</ul>`
           : '',
         `<pre>${escapeHtml(clampOutput(call.output) || '(no output)')}</pre>`,
         '</details>',

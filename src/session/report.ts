@@ -91,16 +91,7 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     if (open) return open;
     const planTool = PLAN_TOOL_NAMES.has(name);
     const during = planTool ? [] : [...inProgress, ...activeTasks.map(taskLabel)];
-    const call: ReportToolCall = {
-      id,
-      name,
-      summary: '',
-      status: 'unfinished',
-      output: '',
-      durationMs: 0,
-      t,
-      duringTodos: during,
-    };
+    const call = newCall(id, name, t, during);
     calls.set(id, call);
     current(t).steps.push({ kind: 'tool', call });
     toolCalls += 1;
@@ -194,6 +185,11 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   };
 }
 
+/** A call seen for the first time, before its result. */
+function newCall(id: string, name: string, t: number, duringTodos: string[]): ReportToolCall {
+  return { id, name, summary: '', status: 'unfinished', output: '', durationMs: 0, t, duringTodos };
+}
+
 /** A subagent's call, under the agent call that started the child. */
 function noteChildCall(
   parent: ReportToolCall | undefined,
@@ -206,16 +202,7 @@ function noteChildCall(
   const key = `${agentId}:${event.id}`;
   let call = open.get(key);
   if (!call) {
-    call = {
-      id: event.id,
-      name: event.name,
-      summary: '',
-      status: 'unfinished',
-      output: '',
-      durationMs: 0,
-      t,
-      duringTodos: [],
-    };
+    call = newCall(event.id, event.name, t, []);
     open.set(key, call);
     (parent.childCalls ??= []).push(call);
   }

@@ -9,8 +9,6 @@ interface Waiting {
 export interface ApprovalHooks {
   /** Runs before a question is shown (the driver flushes pending events). */
   beforeAsk(): void;
-  /** The prompt appeared (true) or went away (false). */
-  onShowing(showing: boolean): void;
 }
 
 const INTERRUPTED: ApprovalDecision = { decision: 'deny', note: 'interrupted by the user' };
@@ -52,7 +50,6 @@ export class ApprovalQueue {
         : null,
       scrollTop: null,
     });
-    this.hooks.onShowing(first !== undefined);
   }
 
   private settle(entry: Waiting, decision: ApprovalDecision): void {

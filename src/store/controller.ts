@@ -96,8 +96,6 @@ export class AppController {
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.approvals = new ApprovalQueue(store, {
       beforeAsk: () => this.batcher.flush(),
-      // The clock skips its ticks while the user reads the question (turn-clock.ts).
-      onShowing: (showing) => !showing && this.busy && this.clock.start(),
     });
     this.approve = this.approvals.approve;
   }

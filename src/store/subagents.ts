@@ -174,3 +174,11 @@ export function subagentsWorking(state: Pick<AppState, 'live'>): boolean {
       !child.tools.some((line) => line.status === 'asking'),
   );
 }
+
+/**
+ * Whether anything on screen moves on: nothing is asked, or a subagent works meanwhile. While
+ * the user reads a question otherwise, spinners and counted seconds hold still.
+ */
+export function workGoesOn(state: Pick<AppState, 'live' | 'pendingApproval'>): boolean {
+  return state.pendingApproval === null || subagentsWorking(state);
+}

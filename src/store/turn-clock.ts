@@ -1,4 +1,4 @@
-import { subagentsWorking } from './subagents';
+import { workGoesOn } from './subagents';
 import type { AppStore } from './store';
 
 /**
@@ -17,7 +17,7 @@ export class TurnClock {
   start(): void {
     this.timer ??= setInterval(() => {
       const state = this.store.getState();
-      if (state.pendingApproval !== null && !subagentsWorking(state)) return;
+      if (!workGoesOn(state)) return;
       this.store.setState({ tick: state.tick + 1 });
     }, this.periodMs);
   }
