@@ -19,7 +19,9 @@ export type Command =
   | { kind: 'sessions'; action: 'rm'; id: string }
   | { kind: 'export'; id: string; format: 'md' | 'html' }
   /** `tick tasks [LIST]`: print a task list (without LIST: the one this workspace used last). */
-  | { kind: 'tasks'; list?: string };
+  | { kind: 'tasks'; list?: string }
+  /** `tick mcp ...`: the words after `mcp`, which the mcp command parses itself. */
+  | { kind: 'mcp'; args: string[] };
 
 /** `--continue` picks the newest session; `--resume` without an id asks. */
 export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
@@ -36,6 +38,8 @@ const SESSION_ID = /^[0-9a-z][0-9a-z-]{5,}$/i;
 
 /** Parse argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): ParsedArgs {
+  // `tick mcp add NAME -- COMMAND -x` passes options through to the server: parsed apart.
+  if (argv[0] === 'mcp') return { command: { kind: 'mcp', args: argv.slice(1) }, flags: {} };
   const normalised = normaliseResume(argv);
   let parsed;
   try {
@@ -56,6 +60,8 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
         'max-turns': { type: 'string' },
         sandbox: { type: 'boolean' },
         tasks: { type: 'boolean' },
+        'mcp-config': { type: 'string', multiple: true },
+        'strict-mcp-config': { type: 'boolean' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         replay: { type: 'string' },
@@ -77,6 +83,8 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
     maxTurns: parseMaxTurns(values['max-turns']),
     sandbox: values.sandbox,
     tasks: values.tasks,
+    ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
+    ...(values['strict-mcp-config'] ? { strictMcpConfig: true } : {}),
   };
   if (values.help) return { command: { kind: 'help' }, flags };
   if (values.version) return { command: { kind: 'version' }, flags };
@@ -186,6 +194,7 @@ Usage:
   tick sessions [rm ID]         list (or remove) this workspace's sessions
   tick export ID [--format md|html]   a readable report of a session (found from any folder)
   tick tasks [LIST]             print a task list (default: the one this workspace used last)
+  tick mcp list|get|add|remove|login   MCP servers (tick mcp --help)
 
 Options:
   -p, --print                   print mode (non-interactive)
@@ -199,6 +208,8 @@ Options:
   --add-dir DIR                 another root the file tools may use (repeatable)
   --sandbox                     run bash inside bubblewrap (workspace writable, no network)
   --tasks                       plan with the task tools (task_create ...) instead of todo_write
+  --mcp-config FILE             MCP servers for this run (a .mcp.json-style file or JSON; repeatable)
+  --strict-mcp-config           use only the servers of --mcp-config
   -v, --version                 print the version
   -h, --help                    this help
 

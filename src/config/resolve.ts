@@ -13,6 +13,7 @@ import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
 import { isSafeListId } from '../tasks/list-id';
+import { resolveMcpConfig } from '../mcp/resolve';
 
 /** The command-line flags that shape the config (parsed by the CLI, validated here). */
 export interface CliFlags {
@@ -27,6 +28,10 @@ export interface CliFlags {
   sandbox?: boolean;
   /** --tasks: plan with the task tools. */
   tasks?: boolean;
+  /** --mcp-config FILE (or JSON), repeatable: MCP servers for this run. */
+  mcpConfig?: string[];
+  /** --strict-mcp-config: only the servers of --mcp-config. */
+  strictMcpConfig?: boolean;
 }
 
 /** Used when an endpoint is configured but no model is named (OpenAI's small default). */
@@ -232,6 +237,19 @@ export async function resolveConfig(
       sourceDir: workspace,
     });
   }
+  const mcp = await resolveMcpConfig({
+    workspace,
+    env,
+    layers,
+    merged,
+    paths,
+    flags: {
+      ...(flags.mcpConfig ? { mcpConfig: flags.mcpConfig } : {}),
+      ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
+    },
+  });
+  // A server entry that cannot be used is one line naming its file and entry; the rest start.
+  if (mcp) warnings.push(...mcp.warnings, ...mcp.servers.flatMap((s) => (s.ok ? [] : [s.error])));
   let permissionMode = mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode;
   if (permissionMode === 'bypassPermissions' && merged.disableBypassPermissionsMode) {
     warnings.push(
@@ -267,6 +285,7 @@ export async function resolveConfig(
       maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,
       ...(merged.agentsModel ? { model: merged.agentsModel } : {}),
     },
+    ...(mcp ? { mcp } : {}),
     warnings,
   };
 }

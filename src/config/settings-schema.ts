@@ -103,6 +103,36 @@ export const settingsFileSchema = z.strictObject(
       })
       .optional(),
     tasks: z.boolean({ error: 'must be true or false' }).optional(),
+    // Each entry is checked on its own (src/mcp/config-entry.ts): a bad one fails that server only.
+    mcpServers: z
+      .record(z.string(), z.unknown(), { error: 'must be an object of MCP servers by name' })
+      .optional(),
+    enableAllProjectMcpServers: z.boolean({ error: 'must be true or false' }).optional(),
+    enabledMcpjsonServers: stringArray.optional(),
+    disabledMcpjsonServers: stringArray.optional(),
+    mcp: z
+      .strictObject(
+        {
+          timeoutMs: integer(1, ' (milliseconds)').optional(),
+          toolTimeoutMs: integer(1, ' (milliseconds)').optional(),
+          toolSearch: z
+            .union([z.enum(['auto', 'always', 'never']), z.boolean()], {
+              error: 'must be "auto", "always" or "never"',
+            })
+            .optional(),
+          toolSearchMaxTools: integer(0, ' (MCP tools)').optional(),
+          toolSearchMaxShare: z
+            .number({ error: thresholdError })
+            .gt(0, { error: thresholdError })
+            .max(1, { error: thresholdError })
+            .optional(),
+        },
+        {
+          error:
+            'must be an object {"timeoutMs", "toolTimeoutMs", "toolSearch", "toolSearchMaxTools", "toolSearchMaxShare"}',
+        },
+      )
+      .optional(),
     agents: z
       .strictObject(
         {

@@ -110,6 +110,16 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('agentsMaxTurns', data.agents?.maxTurns);
   assign('agentsMaxParallel', data.agents?.maxParallel);
   assign('agentsModel', data.agents?.model);
+  assign('mcpServers', data.mcpServers);
+  assign('enableAllProjectMcpServers', data.enableAllProjectMcpServers);
+  settings.enabledMcpjsonServers = data.enabledMcpjsonServers ?? [];
+  settings.disabledMcpjsonServers = data.disabledMcpjsonServers ?? [];
+  assign('mcpTimeoutMs', data.mcp?.timeoutMs);
+  assign('mcpToolTimeoutMs', data.mcp?.toolTimeoutMs);
+  const search = data.mcp?.toolSearch;
+  assign('mcpToolSearch', search === true ? 'always' : search === false ? 'never' : search);
+  assign('mcpToolSearchMaxTools', data.mcp?.toolSearchMaxTools);
+  assign('mcpToolSearchMaxShare', data.mcp?.toolSearchMaxShare);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

@@ -41,6 +41,18 @@ export interface Settings {
   agentsMaxParallel?: number;
   /** `agents.model`: the model subagents use (default: the session's). */
   agentsModel?: string;
+  /** `mcpServers` as written (each entry is read by src/mcp/, one file at a time). */
+  mcpServers?: Record<string, unknown>;
+  /** Claude Code's answers for the project's `.mcp.json` servers. */
+  enableAllProjectMcpServers?: boolean;
+  enabledMcpjsonServers: string[];
+  disabledMcpjsonServers: string[];
+  /** `mcp.*`: tick's own MCP settings. */
+  mcpTimeoutMs?: number;
+  mcpToolTimeoutMs?: number;
+  mcpToolSearch?: 'auto' | 'always' | 'never';
+  mcpToolSearchMaxTools?: number;
+  mcpToolSearchMaxShare?: number;
 }
 
 export interface LoadedSettings {
@@ -74,6 +86,8 @@ export function emptySettings(): Settings {
     permissions: { allow: [], ask: [], deny: [] },
     additionalDirectories: [],
     hooks: {},
+    enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
   };
 }
 
@@ -143,6 +157,12 @@ export function mergeSettings(layers: Settings[]): Settings {
       'agentsMaxTurns',
       'agentsMaxParallel',
       'agentsModel',
+      'enableAllProjectMcpServers',
+      'mcpTimeoutMs',
+      'mcpToolTimeoutMs',
+      'mcpToolSearch',
+      'mcpToolSearchMaxTools',
+      'mcpToolSearchMaxShare',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];
@@ -156,6 +176,8 @@ export function mergeSettings(layers: Settings[]): Settings {
       ...merged.additionalDirectories,
       ...layer.additionalDirectories,
     ];
+    merged.enabledMcpjsonServers.push(...layer.enabledMcpjsonServers);
+    merged.disabledMcpjsonServers.push(...layer.disabledMcpjsonServers);
   }
   merged.hooks = mergeCommandHookSettings(layers.map((layer) => layer.hooks));
   return merged;

@@ -1,6 +1,7 @@
 import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode } from '../permissions/types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
+import type { McpConfig } from '../mcp/config-types';
 
 export interface PermissionRules {
   allow: string[];
@@ -48,6 +49,8 @@ export interface Config {
   taskListId?: string;
   /** Subagents (the `agent` tool); defaults apply when absent (AGENTS_DEFAULTS). */
   agents?: AgentsConfig;
+  /** MCP servers (settings, `.mcp.json`, `--mcp-config`); absent when none is configured. */
+  mcp?: McpConfig;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }
