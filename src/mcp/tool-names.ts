@@ -49,11 +49,18 @@ export function parseMcpRuleName(
   return tool === '' || tool === '*' ? { server } : { server, tool };
 }
 
-/** Does the rule name `rule` (`mcp__srv`, `mcp__srv__*`, `mcp__srv__tool`) cover the tool `toolName`? */
-export function mcpRuleCovers(rule: string, toolName: string): boolean {
-  const parsed = parseMcpRuleName(rule);
-  if (!parsed || !toolName.startsWith(MCP_PREFIX)) return false;
-  const prefix = `${MCP_PREFIX}${parsed.server}__`;
+/**
+ * Does a parsed MCP rule cover the tool `toolName`? `mcp__srv`/`mcp__srv__*` every tool of
+ * the server, `mcp__srv__tool` one, `mcp__srv__get_*` those the glob matches.
+ */
+export function mcpRuleCovers(rule: { server: string; tool?: string }, toolName: string): boolean {
+  if (!toolName.startsWith(MCP_PREFIX)) return false;
+  const prefix = `${MCP_PREFIX}${normalizeName(rule.server)}__`;
   if (!toolName.startsWith(prefix)) return false;
-  return parsed.tool === undefined || toolName === `${prefix}${parsed.tool}`;
+  if (rule.tool === undefined) return true;
+  const tool = toolName.slice(prefix.length);
+  if (!rule.tool.includes('*')) return tool === normalizeName(rule.tool);
+  // Normalised parts hold only letters, digits, `_` and `-`: nothing to escape.
+  const pattern = rule.tool.split('*').map(normalizeName).join('.*');
+  return new RegExp(`^${pattern}$`).test(tool);
 }

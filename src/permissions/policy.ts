@@ -170,6 +170,8 @@ export class PermissionPolicy {
       case 'read':
       case 'write':
         return this.decideFiles(call.toolName, access, hook);
+      case 'mcp':
+        return this.decideMcp(call.toolName, access, hook);
     }
   }
 
@@ -216,6 +218,30 @@ export class PermissionPolicy {
     if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
     if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
     return allow(hook ? 'hook' : 'no access needed', 'touches nothing', subject);
+  }
+
+  /**
+   * An MCP call: tick cannot see what it does, so it asks unless a rule, a hook or
+   * bypassPermissions says otherwise; the server's annotations (read-only, destructive)
+   * are shown but never decide. Plan mode asks every time (an allow rule cannot know the
+   * call is read-only). "Allow always" names the one tool: `mcp__server__tool`.
+   */
+  private decideMcp(toolName: string, access: ToolAccess, hook?: HookVerdict): PermissionDecision {
+    const subject = access.subject ?? toolName;
+    const reason = access.reason ?? 'an MCP tool: tick cannot see what it does';
+    const match = this.match({ toolName, names: this.namesOf(toolName), kind: 'mcp', paths: [] });
+    if (match?.decision === 'deny') return denyByRule(match, subject);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    if (this.mode === 'plan') {
+      if (!this.interactive)
+        return deny('mode plan', reason, subject, deniedInPlanMode(subject, `an MCP tool may change things: ${reason}`));
+      return ask(true, subject, `plan mode: ${reason}`, 'mode plan');
+    }
+    if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, reason, subject);
+    return ask(this.interactive, subject, reason, `mode ${this.mode}`, { alwaysRule: toolName });
   }
 
   private decideBash(command: string, hook?: HookVerdict): PermissionDecision {

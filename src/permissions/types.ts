@@ -9,13 +9,20 @@ export const PERMISSION_MODES: readonly PermissionMode[] = [
   'bypassPermissions',
 ];
 
-/** What a tool call touches, as the permission gate sees it. */
+/**
+ * What a tool call touches, as the permission gate sees it. `mcp`: a call to an MCP server,
+ * whose effects tick cannot see (asked by default; the server's annotations never change that).
+ */
 export interface ToolAccess {
-  kind: 'none' | 'read' | 'write' | 'exec';
+  kind: 'none' | 'read' | 'write' | 'exec' | 'mcp';
   /** Absolute paths the call reads or writes (after resolving against the workspace). */
   paths?: string[];
   /** The shell command, for exec. */
   command?: string;
+  /** For mcp: what the question shows (the server, the tool's title, the whole arguments) ... */
+  subject?: string;
+  /** ... and what the server says of the tool (its annotations, as its claims). */
+  reason?: string;
 }
 
 /** A question the gate puts to the user (keyboard in the app, flags in print mode). */

@@ -103,6 +103,8 @@ describe('settings files', () => {
         additionalDirectories: ['../lib'],
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
         sandbox: true,
+        enabledMcpjsonServers: [],
+        disabledMcpjsonServers: [],
       },
     });
   });
@@ -233,7 +235,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
     ]);
   });
 
-  it('says a deny rule for a tool tick lacks cannot apply; allow rules in one line', async () => {
+  it('says a deny rule for a tool tick lacks cannot apply; allow rules in one line (MCP rules apply)', async () => {
     const file = await loaded({
       permissions: {
         deny: ['WebFetch', 'Foo(bar)', 'mcp__github__*'],
@@ -243,8 +245,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
     expect(file.warnings).toEqual([
       'FILE: warning in permissions.deny[0] "WebFetch": tick has no WebFetch tool, so this deny rule cannot apply (it blocks nothing)',
       'FILE: warning in permissions.deny[1] "Foo(bar)": tick has no Foo tool, so this deny rule cannot apply (it blocks nothing)',
-      'FILE: warning in permissions.deny[2] "mcp__github__*": mcp__github__* is an MCP tool; tick has no MCP servers, so the rule cannot apply',
-      'FILE: warning in permissions.allow: 4 rules name tools tick does not have, ignored: "Grep", "mcp__sentry__find_teams", "WebSearch", "Skill(x)"',
+      'FILE: warning in permissions.allow: 3 rules name tools tick does not have, ignored: "Grep", "WebSearch", "Skill(x)"',
     ]);
   });
 
