@@ -36,6 +36,10 @@ async function main(argv: string[]): Promise<number> {
       const { runSessionCommand } = await import('./session/commands');
       return runSessionCommand(command, config);
     }
+    case 'mcp': {
+      const { runMcpCommand } = await import('./cli/commands/mcp');
+      return runMcpCommand(command.args);
+    }
     case 'run': {
       optimiseLazily();
       const config = await resolveConfig(flags, process.env, process.cwd());

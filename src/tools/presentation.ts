@@ -25,6 +25,8 @@ export function approvalTitle(kind: ToolKind, toolName: string): string {
       return 'Read outside the workspace?';
     case 'agent':
       return 'Start this agent?';
+    case 'mcp':
+      return 'Call this MCP tool?';
     case 'plan':
     case 'tasks':
     case 'other':

@@ -53,7 +53,9 @@ export interface ToolResult {
  * `{type, file}`, ...); a failure (a bash command's non-zero exit too) fires
  * PostToolUseFailure with `error`. Absent: `isError` decides, and the response is the text.
  */
-export type ClaudeToolOutcome = { response: Record<string, unknown> } | { error: string };
+export type ClaudeToolOutcome =
+  /** An MCP tool's response is its content blocks, as Claude Code sends them. */
+  { response: Record<string, unknown> | unknown[] } | { error: string };
 
 export interface ClaudeFaceContext {
   /** The workspace root: relative paths become absolute against it. */
@@ -79,7 +81,16 @@ export interface ClaudeCodeFace<I> {
 }
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */
-export type ToolKind = 'shell' | 'read' | 'edit' | 'search' | 'plan' | 'tasks' | 'agent' | 'other';
+export type ToolKind =
+  | 'shell'
+  | 'read'
+  | 'edit'
+  | 'search'
+  | 'plan'
+  | 'tasks'
+  | 'agent'
+  | 'mcp'
+  | 'other';
 
 /**
  * How a finished call's output shows on its card. log: the tail of the output (live while
