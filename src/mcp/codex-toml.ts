@@ -8,8 +8,7 @@
 type Json = Record<string, unknown>;
 
 export type TomlServers =
-  | { ok: true; servers: Record<string, unknown>; warnings: string[] }
-  | { ok: false; error: string };
+  { ok: true; servers: Record<string, unknown>; warnings: string[] } | { ok: false; error: string };
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +28,10 @@ export async function readCodexServers(text: string, file: string): Promise<Toml
   }
   const tables = document.mcp_servers;
   if (!isObject(tables))
-    return { ok: false, error: `${file}: no [mcp_servers.NAME] tables: not an MCP server configuration` };
+    return {
+      ok: false,
+      error: `${file}: no [mcp_servers.NAME] tables: not an MCP server configuration`,
+    };
   const servers: Record<string, unknown> = {};
   const warnings: string[] = [];
   for (const [name, table] of Object.entries(tables)) {

@@ -100,7 +100,9 @@ export async function addServer(
     return { ...servers, [name]: entry };
   });
   if (exists)
-    throw new ConfigEditError(`${file} already has a server named ${name}; remove it first (tick mcp remove ${name} -s ${scope})`);
+    throw new ConfigEditError(
+      `${file} already has a server named ${name}; remove it first (tick mcp remove ${name} -s ${scope})`,
+    );
 }
 
 /** Removes a server; false when the file had none of that name. */

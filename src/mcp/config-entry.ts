@@ -94,7 +94,8 @@ function stringRecord(entry: Json, key: string): Record<string, string> {
 function oauthField(entry: Json): McpOAuthSettings | undefined {
   const value = entry.oauth;
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new EntryError('oauth must be an object {"clientId", "callbackPort"}');
+  if (!isObject(value))
+    throw new EntryError('oauth must be an object {"clientId", "callbackPort"}');
   const oauth: McpOAuthSettings = {};
   const clientId = stringField(value, 'clientId');
   const clientSecret = stringField(value, 'clientSecret');
@@ -129,8 +130,7 @@ function transportOf(entry: Json): { kind: 'stdio' | 'http' | 'sse'; inferred: b
     );
   const declared = entry.type ?? entry.transport;
   if (declared !== undefined) {
-    if (typeof declared !== 'string')
-      throw new EntryError('type must be "stdio", "http" or "sse"');
+    if (typeof declared !== 'string') throw new EntryError('type must be "stdio", "http" or "sse"');
     if (declared === 'stdio' || declared === 'sse') return { kind: declared, inferred: false };
     if (HTTP_TYPES.has(declared)) return { kind: 'http', inferred: false };
     throw new EntryError(`type "${declared}" is not one tick knows (stdio, http, sse)`);
@@ -206,7 +206,8 @@ export function parseServerEntry(
         ...(cwd ? { cwd: expander.expand(cwd, 'cwd') } : {}),
       };
     } else {
-      const urlKey = raw.httpUrl !== undefined ? 'httpUrl' : raw.url !== undefined ? 'url' : 'serverUrl';
+      const urlKey =
+        raw.httpUrl !== undefined ? 'httpUrl' : raw.url !== undefined ? 'url' : 'serverUrl';
       const url = stringField(raw, urlKey);
       if (!url) return fail(`a ${kind} server needs a url`, warnings);
       const expandedUrl = expander.expand(url, urlKey);

@@ -50,7 +50,8 @@ export async function readMcpConfigFile(path: string): Promise<ReadResult> {
 
 /** JSON text (a file's, or `--mcp-config`'s inline JSON) into its server entries. */
 export function parseMcpJson(text: string, file: string): ReadResult {
-  if (text.trim() === '') return { ok: true, raw: { servers: {}, container: 'mcpServers', warnings: [] } };
+  if (text.trim() === '')
+    return { ok: true, raw: { servers: {}, container: 'mcpServers', warnings: [] } };
   const parsed = parseJsonWithLocation(text);
   if (!parsed.ok) {
     return {
@@ -59,11 +60,15 @@ export function parseMcpJson(text: string, file: string): ReadResult {
     };
   }
   const document = parsed.value;
-  if (!isObject(document)) return { ok: false, error: `${file}: must be a JSON object with "mcpServers"` };
+  if (!isObject(document))
+    return { ok: false, error: `${file}: must be a JSON object with "mcpServers"` };
   if (document.mcpServers !== undefined) {
     if (!isObject(document.mcpServers))
       return { ok: false, error: `${file}: mcpServers must be an object of servers by name` };
-    const warnings = document.servers !== undefined ? [`${file}: servers (VS Code's key) is ignored beside mcpServers`] : [];
+    const warnings =
+      document.servers !== undefined
+        ? [`${file}: servers (VS Code's key) is ignored beside mcpServers`]
+        : [];
     return { ok: true, raw: { servers: document.mcpServers, container: 'mcpServers', warnings } };
   }
   if (isObject(document.servers)) {

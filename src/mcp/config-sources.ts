@@ -6,7 +6,13 @@
  * before it first starts, and the answer is kept as Claude Code keeps it
  * (`enableAllProjectMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`).
  */
-import type { McpConfig, McpScope, McpServerEntry, McpSettings, ProjectApproval } from './config-types';
+import type {
+  McpConfig,
+  McpScope,
+  McpServerEntry,
+  McpSettings,
+  ProjectApproval,
+} from './config-types';
 import { parseServerEntry } from './config-entry';
 import { parseMcpJson, readMcpConfigFile, type RawServers } from './config-file';
 import type { ExpandContext } from './expand';
@@ -83,12 +89,22 @@ export async function loadMcpConfig(input: McpSourcesInput): Promise<McpConfig> 
   for (const layer of layers) {
     warnings.push(...layer.raw.warnings);
     for (const [name, raw] of Object.entries(layer.raw.servers)) {
-      const source = { scope: layer.scope, file: layer.file, where: `${layer.raw.container}.${name}` };
+      const source = {
+        scope: layer.scope,
+        file: layer.file,
+        where: `${layer.raw.container}.${name}`,
+      };
       const parsed = parseServerEntry(name, raw, source, context);
       warnings.push(...parsed.warnings);
       byName.delete(name);
       if (!parsed.ok) {
-        byName.set(name, { ok: false, name, scope: layer.scope, file: layer.file, error: parsed.error });
+        byName.set(name, {
+          ok: false,
+          name,
+          scope: layer.scope,
+          file: layer.file,
+          error: parsed.error,
+        });
         continue;
       }
       const approval =

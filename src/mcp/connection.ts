@@ -91,7 +91,8 @@ export class McpConnection {
     if (this.status.state !== 'ready') await this.start();
     const status = this.status as ServerStatus;
     if (status.state === 'ready') return status;
-    if (status.state === 'needs-login') throw new McpCallError(`${this.config.name} ${status.reason}`);
+    if (status.state === 'needs-login')
+      throw new McpCallError(`${this.config.name} ${status.reason}`);
     const reason = status.state === 'failed' ? status.reason : 'it is not running';
     throw new McpCallError(`MCP server ${this.config.name} is not available: ${reason}`);
   }
@@ -154,7 +155,8 @@ export class McpConnection {
     try {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new McpCallError(`did not start within ${Math.round(this.timeoutMs / 1000)} s`)),
+          () =>
+            reject(new McpCallError(`did not start within ${Math.round(this.timeoutMs / 1000)} s`)),
           this.timeoutMs,
         );
       });
@@ -170,7 +172,11 @@ export class McpConnection {
       await Promise.race([
         attempt(false).catch(async (error: unknown) => {
           // No `type` in the entry: an older server may speak only SSE.
-          if (this.config.transport !== 'http' || !this.config.sseFallback || !isTransportRefusal(error))
+          if (
+            this.config.transport !== 'http' ||
+            !this.config.sseFallback ||
+            !isTransportRefusal(error)
+          )
             throw error;
           await transport?.close().catch(() => undefined);
           await attempt(true);
@@ -193,7 +199,10 @@ export class McpConnection {
       await transport?.close().catch(() => undefined);
       if (generation !== this.generation) return;
       if (error instanceof NeedsLoginError || isLoginNeeded(error)) {
-        this.setStatus({ state: 'needs-login', reason: new NeedsLoginError(this.config.name).message });
+        this.setStatus({
+          state: 'needs-login',
+          reason: new NeedsLoginError(this.config.name).message,
+        });
         return;
       }
       this.setStatus({ state: 'failed', reason: this.startFaultText(error, transport) });
@@ -205,17 +214,26 @@ export class McpConnection {
   private makeClient(): Client {
     const client =
       this.deps.makeClient?.() ??
-      new Client({ name: 'tick', version: VERSION }, { capabilities: { roots: { listChanged: false } } });
+      new Client(
+        { name: 'tick', version: VERSION },
+        { capabilities: { roots: { listChanged: false } } },
+      );
     client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: this.deps.roots().map((root) => ({ uri: pathToFileURL(root).href, name: basename(root) })),
+      roots: this.deps
+        .roots()
+        .map((root) => ({ uri: pathToFileURL(root).href, name: basename(root) })),
     }));
     // What tick does not offer (sampling its model, elicitation forms) is declined, saying why.
     client.fallbackRequestHandler = (request) => {
       const what = DECLINED[request.method] ?? `${request.method} requests`;
       this.deps.onNotice(`MCP server ${this.config.name} asked for ${what}; tick declined`);
-      return Promise.reject(new McpError(ErrorCode.MethodNotFound, `tick declines ${what}: it does not support them`));
+      return Promise.reject(
+        new McpError(ErrorCode.MethodNotFound, `tick declines ${what}: it does not support them`),
+      );
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools(client));
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
+      this.refreshTools(client),
+    );
     return client;
   }
 
@@ -247,7 +265,9 @@ export class McpConnection {
     const tools: McpToolInfo[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.timeoutMs,
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -267,7 +287,10 @@ export class McpConnection {
       (tools) => {
         if (this.client === client) this.setStatus({ ...ready, tools });
       },
-      (error: unknown) => this.deps.onNotice(`MCP server ${this.config.name}: could not refresh its tools: ${faultText(error)}`),
+      (error: unknown) =>
+        this.deps.onNotice(
+          `MCP server ${this.config.name}: could not refresh its tools: ${faultText(error)}`,
+        ),
     );
   }
 
@@ -297,7 +320,8 @@ export class McpConnection {
 
   private closeText(transport: Transport | undefined): string {
     if (this.fault) return this.fault.message;
-    if (transport instanceof StdioTransport && transport.exit) return `${transport.exit.toString()}${this.logHint()}`;
+    if (transport instanceof StdioTransport && transport.exit)
+      return `${transport.exit.toString()}${this.logHint()}`;
     return 'the server closed the connection';
   }
 

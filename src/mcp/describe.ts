@@ -29,7 +29,8 @@ export function argumentsBlock(input: unknown): string {
   if (entries.length === 0) return '(no arguments)';
   return entries
     .map(([key, value]) => {
-      const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
+      const text =
+        typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
       return `${key}: ${text ?? String(value)}`;
     })
     .join('\n');
@@ -44,9 +45,12 @@ export function annotationClaims(annotations: ToolAnnotations | undefined): stri
   if (!annotations) return [];
   const claims: string[] = [];
   if (annotations.readOnlyHint === true) claims.push('read-only');
-  if (annotations.readOnlyHint !== true && annotations.destructiveHint === true) claims.push('destructive');
-  if (annotations.readOnlyHint !== true && annotations.destructiveHint === false) claims.push('not destructive');
-  if (annotations.idempotentHint === true && annotations.readOnlyHint !== true) claims.push('idempotent');
+  if (annotations.readOnlyHint !== true && annotations.destructiveHint === true)
+    claims.push('destructive');
+  if (annotations.readOnlyHint !== true && annotations.destructiveHint === false)
+    claims.push('not destructive');
+  if (annotations.idempotentHint === true && annotations.readOnlyHint !== true)
+    claims.push('idempotent');
   if (annotations.openWorldHint === true) claims.push('reaches outside (open world)');
   if (annotations.openWorldHint === false) claims.push('closed world');
   return claims;
@@ -55,7 +59,9 @@ export function annotationClaims(annotations: ToolAnnotations | undefined): stri
 /** Why an MCP call is asked: what tick cannot see, and what the server claims. */
 export function approvalReason(annotations: ToolAnnotations | undefined): string {
   const claims = annotationClaims(annotations);
-  const said = claims.length ? `the server says: ${claims.join(', ')} (its claim, not checked)` : 'the server says nothing about what it does';
+  const said = claims.length
+    ? `the server says: ${claims.join(', ')} (its claim, not checked)`
+    : 'the server says nothing about what it does';
   return `an MCP tool; ${said}`;
 }
 

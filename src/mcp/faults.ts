@@ -44,7 +44,8 @@ export function faultText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error instanceof McpError) return error.message.replace(/^MCP error -?\d+: /, '');
   const status = httpStatus(error);
-  if (status !== undefined) return `the server answered HTTP ${status}: ${error.message.replace(/^(Streamable HTTP|SSE) error: /, '')}`;
+  if (status !== undefined)
+    return `the server answered HTTP ${status}: ${error.message.replace(/^(Streamable HTTP|SSE) error: /, '')}`;
   if (error.name === 'ZodError' || error.constructor.name === 'ZodError')
     return `sent a malformed message: ${firstLine(error.message)}`;
   if (error.message === 'fetch failed') return networkText(error) ?? error.message;

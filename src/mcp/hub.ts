@@ -14,11 +14,7 @@ import { loginToServer, type LoginIo } from './login';
 import type { TransportContext } from './transports';
 
 export type ServerState =
-  | 'needs-approval'
-  | 'rejected'
-  | 'disabled'
-  | 'invalid'
-  | ServerStatus['state'];
+  'needs-approval' | 'rejected' | 'disabled' | 'invalid' | ServerStatus['state'];
 
 /** One server as `/mcp` and `tick mcp list` show it. */
 export interface ServerView {
@@ -67,13 +63,16 @@ export class McpHub {
   start(): void {
     for (const slot of this.slots) {
       const { entry } = slot;
-      if (entry.ok && !entry.disabled && entry.approval === 'approved') void this.connection(slot).start();
+      if (entry.ok && !entry.disabled && entry.approval === 'approved')
+        void this.connection(slot).start();
     }
   }
 
   /** Project servers still waiting for the user's answer. */
   pendingApprovals(): string[] {
-    return this.slots.flatMap(({ entry }) => (entry.ok && entry.approval === 'pending' && !entry.disabled ? [entry.config.name] : []));
+    return this.slots.flatMap(({ entry }) =>
+      entry.ok && entry.approval === 'pending' && !entry.disabled ? [entry.config.name] : [],
+    );
   }
 
   /** Records the answer for a project server (in the local settings) and starts it when approved. */
@@ -82,7 +81,8 @@ export class McpHub {
     for (const slot of this.slots) {
       const { entry } = slot;
       if (!entry.ok || entry.config.scope !== 'mcpjson') continue;
-      const applies = entry.config.name === name || (answer === 'approve-all' && entry.approval === 'pending');
+      const applies =
+        entry.config.name === name || (answer === 'approve-all' && entry.approval === 'pending');
       if (!applies) continue;
       entry.approval = answer === 'reject' ? 'rejected' : 'approved';
       if (entry.approval === 'approved' && !entry.disabled) void this.connection(slot).start();
@@ -133,7 +133,9 @@ export class McpHub {
   /** Waits (at most each server's own start timeout) for servers that are starting now. */
   async settled(): Promise<void> {
     await Promise.all(
-      this.slots.map((slot) => (slot.connection?.status.state === 'starting' ? slot.connection.start() : undefined)),
+      this.slots.map((slot) =>
+        slot.connection?.status.state === 'starting' ? slot.connection.start() : undefined,
+      ),
     );
   }
 
@@ -147,9 +149,16 @@ export class McpHub {
     const slot = this.find(name);
     const { entry } = slot;
     if (!entry.ok) throw new Error(`${name} cannot start: ${entry.error}`);
-    if (entry.disabled) throw new Error(`${name} is off in ${entry.config.file} (${entry.disabled})`);
-    if (entry.approval === 'pending') throw new Error(`${name} is a project server waiting for your approval: /mcp approve ${name}`);
-    if (entry.approval === 'rejected') throw new Error(`${name} was not approved (disabledMcpjsonServers); /mcp approve ${name} to use it`);
+    if (entry.disabled)
+      throw new Error(`${name} is off in ${entry.config.file} (${entry.disabled})`);
+    if (entry.approval === 'pending')
+      throw new Error(
+        `${name} is a project server waiting for your approval: /mcp approve ${name}`,
+      );
+    if (entry.approval === 'rejected')
+      throw new Error(
+        `${name} was not approved (disabledMcpjsonServers); /mcp approve ${name} to use it`,
+      );
     await this.connection(slot).reconnect();
     return this.viewOf(slot);
   }
@@ -159,7 +168,8 @@ export class McpHub {
     const slot = this.find(name);
     const { entry } = slot;
     if (!entry.ok) throw new Error(`${name} cannot start: ${entry.error}`);
-    if (entry.config.transport === 'stdio') throw new Error(`${name} runs locally (stdio): there is nothing to log in to`);
+    if (entry.config.transport === 'stdio')
+      throw new Error(`${name} runs locally (stdio): there is nothing to log in to`);
     await loginToServer(entry.config, this.deps.context, io, signal ? { signal } : {});
     if (entry.approval === 'approved' && !entry.disabled) await this.connection(slot).reconnect();
     return this.viewOf(slot);
@@ -177,10 +187,14 @@ export class McpHub {
   }
 
   private find(name: string): Slot {
-    const slot = this.slots.find(({ entry }) => (entry.ok ? entry.config.name : entry.name) === name);
+    const slot = this.slots.find(
+      ({ entry }) => (entry.ok ? entry.config.name : entry.name) === name,
+    );
     if (!slot) {
       const known = this.slots.map(({ entry }) => (entry.ok ? entry.config.name : entry.name));
-      throw new Error(`no MCP server named ${name}${known.length ? ` (configured: ${known.join(', ')})` : ''}`);
+      throw new Error(
+        `no MCP server named ${name}${known.length ? ` (configured: ${known.join(', ')})` : ''}`,
+      );
     }
     return slot;
   }
@@ -206,12 +220,31 @@ export class McpHub {
 
   private viewOf(slot: Slot): ServerView {
     const { entry } = slot;
-    if (!entry.ok) return { name: entry.name, scope: entry.scope, file: entry.file, state: 'invalid', reason: entry.error, tools: 0, tokens: 0 };
+    if (!entry.ok)
+      return {
+        name: entry.name,
+        scope: entry.scope,
+        file: entry.file,
+        state: 'invalid',
+        reason: entry.error,
+        tools: 0,
+        tokens: 0,
+      };
     const { config } = entry;
-    const base = { name: config.name, scope: config.scope, file: config.file, transport: config.transport, target: targetOf(config), tools: 0, tokens: 0 };
-    if (entry.disabled) return { ...base, state: 'disabled', reason: `off in ${config.file} (${entry.disabled})` };
+    const base = {
+      name: config.name,
+      scope: config.scope,
+      file: config.file,
+      transport: config.transport,
+      target: targetOf(config),
+      tools: 0,
+      tokens: 0,
+    };
+    if (entry.disabled)
+      return { ...base, state: 'disabled', reason: `off in ${config.file} (${entry.disabled})` };
     if (entry.approval === 'pending') return { ...base, state: 'needs-approval' };
-    if (entry.approval === 'rejected') return { ...base, state: 'rejected', reason: 'not approved (disabledMcpjsonServers)' };
+    if (entry.approval === 'rejected')
+      return { ...base, state: 'rejected', reason: 'not approved (disabledMcpjsonServers)' };
     const status = slot.connection?.status ?? { state: 'stopped' };
     switch (status.state) {
       case 'ready': {
@@ -235,6 +268,11 @@ function targetOf(config: McpServerConfig): string {
 /** What these tools' definitions add to each request, about (characters / 4). */
 export function definitionTokens(tools: readonly Tool[]): number {
   let chars = 0;
-  for (const tool of tools) chars += tool.name.length + tool.description.length + JSON.stringify(tool.schema.jsonSchema()).length + 30;
+  for (const tool of tools)
+    chars +=
+      tool.name.length +
+      tool.description.length +
+      JSON.stringify(tool.schema.jsonSchema()).length +
+      30;
   return Math.ceil(chars / CHARS_PER_TOKEN);
 }

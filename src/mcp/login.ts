@@ -23,7 +23,10 @@ export interface LoginIo {
 /** How long the browser may take to come back. */
 export const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
-async function listenerFor(config: RemoteServerConfig, store: AuthStore): Promise<CallbackListener> {
+async function listenerFor(
+  config: RemoteServerConfig,
+  store: AuthStore,
+): Promise<CallbackListener> {
   const fixed = config.oauth?.callbackPort;
   if (fixed) return CallbackListener.open(fixed);
   const registered = store.read().redirectUri;
@@ -71,7 +74,11 @@ export async function loginToServer(
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
     }
-    const code = await listener.waitForCode(provider.state(), options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
+    const code = await listener.waitForCode(
+      provider.state(),
+      options.timeoutMs ?? LOGIN_TIMEOUT_MS,
+      options.signal,
+    );
     const finish = (transport as { finishAuth?: (code: string) => Promise<void> }).finishAuth;
     if (!finish) throw new Error('this transport cannot finish a login');
     await finish.call(transport, code);

@@ -33,7 +33,9 @@ type Args = Record<string, unknown>;
 /** The server's JSON Schema, passed on; only the shape the loop relies on is checked here. */
 export function passThroughSchema(inputSchema: McpToolInfo['inputSchema']): ObjectSchema<Args> {
   const { $schema: _ignored, ...schema } = inputSchema as JsonSchema;
-  const required = Array.isArray(schema.required) ? (schema.required as unknown[]).filter((k): k is string => typeof k === 'string') : [];
+  const required = Array.isArray(schema.required)
+    ? (schema.required as unknown[]).filter((k): k is string => typeof k === 'string')
+    : [];
   const model: JsonSchema = { ...schema, type: 'object', properties: schema.properties ?? {} };
   return {
     jsonSchema: () => model,
@@ -41,7 +43,8 @@ export function passThroughSchema(inputSchema: McpToolInfo['inputSchema']): Obje
       if (value === null || typeof value !== 'object' || Array.isArray(value))
         return { ok: false, problems: ['the arguments must be a JSON object'] };
       const missing = required.filter((key) => !(key in value));
-      if (missing.length) return { ok: false, problems: missing.map((key) => `${key} is required`) };
+      if (missing.length)
+        return { ok: false, problems: missing.map((key) => `${key} is required`) };
       // The server checks the rest against its own schema, and says what is wrong.
       return { ok: true, value: value as Args };
     },
@@ -56,7 +59,9 @@ export function mcpTool(connection: McpConnection, info: McpToolInfo): Tool<Obje
   return {
     name,
     description:
-      description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description,
+      description.length > MAX_DESCRIPTION
+        ? `${description.slice(0, MAX_DESCRIPTION)}…`
+        : description,
     schema: passThroughSchema(info.inputSchema),
     presentation: { kind: 'mcp', shape: 'text' },
     access: (input) => ({
@@ -84,8 +89,12 @@ async function runMcpCall(
   try {
     result = await connection.call(tool, input, { signal: ctx.signal, onProgress: ctx.onOutput });
   } catch (error) {
-    if (ctx.signal.aborted) return { output: ABORTED_TEXT, isError: true, claude: { error: ABORTED_TEXT } };
-    const message = error instanceof McpCallError ? error.message : `MCP call failed: ${(error as Error).message}`;
+    if (ctx.signal.aborted)
+      return { output: ABORTED_TEXT, isError: true, claude: { error: ABORTED_TEXT } };
+    const message =
+      error instanceof McpCallError
+        ? error.message
+        : `MCP call failed: ${(error as Error).message}`;
     return { output: `Error: ${message}`, isError: true, claude: { error: message } };
   }
   const saved = await saveMedia(result, ctx.outputFile);
@@ -104,7 +113,10 @@ async function runMcpCall(
 }
 
 /** Images, audio and blobs go to files beside the call's output file (their bytes nowhere else). */
-async function saveMedia(result: CallToolResult, outputFile: string | undefined): Promise<Map<number, string>> {
+async function saveMedia(
+  result: CallToolResult,
+  outputFile: string | undefined,
+): Promise<Map<number, string>> {
   const saved = new Map<number, string>();
   if (!outputFile) return saved;
   for (const block of mediaBlocks(result)) {

@@ -14,7 +14,8 @@ const PAGE = (title: string, text: string) =>
 /** Waits for the authorization server to send the browser back with a code. */
 export class CallbackListener {
   private servers: Server[] = [];
-  private waiter: { state: string; resolve: (code: string) => void; reject: (e: Error) => void } | undefined;
+  private waiter:
+    { state: string; resolve: (code: string) => void; reject: (e: Error) => void } | undefined;
 
   private constructor(readonly port: number) {}
 
@@ -29,7 +30,8 @@ export class CallbackListener {
     } catch {
       // No IPv6 loopback: a browser resolving localhost to ::1 would be rare here.
     }
-    for (const server of listener.servers) server.on('request', (req, res) => listener.handle(req.url ?? '/', res));
+    for (const server of listener.servers)
+      server.on('request', (req, res) => listener.handle(req.url ?? '/', res));
     return listener;
   }
 
@@ -41,7 +43,8 @@ export class CallbackListener {
   waitForCode(state: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`)),
+        () =>
+          reject(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`)),
         timeoutMs,
       );
       const done = () => {
@@ -79,10 +82,15 @@ export class CallbackListener {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       res.end(PAGE(title, text));
     };
-    if (url.pathname !== '/callback' || !this.waiter) return send(404, 'Not found', 'tick is not waiting for a login here.');
+    if (url.pathname !== '/callback' || !this.waiter)
+      return send(404, 'Not found', 'tick is not waiting for a login here.');
     const { searchParams } = url;
     if (searchParams.get('state') !== this.waiter.state)
-      return send(400, 'Login refused', 'The answer does not belong to the login tick started (state mismatch).');
+      return send(
+        400,
+        'Login refused',
+        'The answer does not belong to the login tick started (state mismatch).',
+      );
     const error = searchParams.get('error');
     if (error) {
       const why = searchParams.get('error_description') ?? error;

@@ -12,7 +12,9 @@ export type ProjectAnswer = 'approve' | 'approve-all' | 'reject';
 
 function names(settings: JsonObject, key: string): string[] {
   const value = settings[key];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }
 
 /** Records the answer; returns the file it went to. */

@@ -27,7 +27,8 @@ function envMilliseconds(env: NodeJS.ProcessEnv, name: string): number | undefin
 
 /** tick's `mcp.*` settings, with Claude Code's MCP_TIMEOUT and MCP_TOOL_TIMEOUT above them. */
 export function mcpSettings(merged: Settings, env: NodeJS.ProcessEnv): McpSettings {
-  const timeoutMs = envMilliseconds(env, 'MCP_TIMEOUT') ?? merged.mcpTimeoutMs ?? MCP_DEFAULTS.timeoutMs;
+  const timeoutMs =
+    envMilliseconds(env, 'MCP_TIMEOUT') ?? merged.mcpTimeoutMs ?? MCP_DEFAULTS.timeoutMs;
   return {
     timeoutMs,
     toolTimeoutMs: envMilliseconds(env, 'MCP_TOOL_TIMEOUT') ?? merged.mcpToolTimeoutMs ?? timeoutMs,

@@ -86,12 +86,16 @@ function saidInText(result: CallToolResult): boolean {
  * The result as one text. `saved` maps a block's index to the file its bytes were saved to.
  * An empty result says so, so the model is not left guessing.
  */
-export function resultText(result: CallToolResult, saved: ReadonlyMap<number, string> = new Map()): string {
+export function resultText(
+  result: CallToolResult,
+  saved: ReadonlyMap<number, string> = new Map(),
+): string {
   const parts = result.content.map((block, index) => blockText(block, saved, index));
   if (result.structuredContent !== undefined && !saidInText(result))
     parts.push(JSON.stringify(result.structuredContent));
   const text = parts.join('\n');
-  if (text.trim() === '') return result.isError ? 'the tool failed and said nothing' : '(no output)';
+  if (text.trim() === '')
+    return result.isError ? 'the tool failed and said nothing' : '(no output)';
   return text;
 }
 

@@ -81,9 +81,10 @@ export class StdioTransport implements Transport {
       });
       this.child = child;
       child.once('error', (error) => {
-        const reason = (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error(`command not found: ${options.command}`)
-          : error;
+        const reason =
+          (error as NodeJS.ErrnoException).code === 'ENOENT'
+            ? new Error(`command not found: ${options.command}`)
+            : error;
         reject(reason);
         this.fail(reason);
       });
@@ -195,12 +196,19 @@ export class MalformedMessageError extends Error {
   }
 }
 
-function openLog(file: string, name: string, command: string, args: string[]): WriteStream | undefined {
+function openLog(
+  file: string,
+  name: string,
+  command: string,
+  args: string[],
+): WriteStream | undefined {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const stream = createWriteStream(file, { flags: 'a' });
     stream.on('error', () => undefined);
-    stream.write(`--- ${new Date().toISOString()} start ${name}: ${[command, ...args].join(' ')}\n`);
+    stream.write(
+      `--- ${new Date().toISOString()} start ${name}: ${[command, ...args].join(' ')}\n`,
+    );
     return stream;
   } catch {
     return undefined;

@@ -36,9 +36,7 @@ export function isMcpToolName(name: string): boolean {
  * A rule's or matcher's MCP name read as Claude Code reads it: `mcp__srv` and
  * `mcp__srv__*` name every tool of `srv`; `mcp__srv__tool` one tool.
  */
-export function parseMcpRuleName(
-  name: string,
-): { server: string; tool?: string } | undefined {
+export function parseMcpRuleName(name: string): { server: string; tool?: string } | undefined {
   if (!name.startsWith(MCP_PREFIX)) return undefined;
   const rest = name.slice(MCP_PREFIX.length);
   const cut = rest.indexOf('__');

@@ -48,7 +48,8 @@ export function runHeadersHelper(
         }
         try {
           const value: unknown = JSON.parse(stdout);
-          if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error();
+          if (typeof value !== 'object' || value === null || Array.isArray(value))
+            throw new Error();
           const headers: Record<string, string> = {};
           for (const [name, item] of Object.entries(value)) {
             if (typeof item !== 'string') throw new Error();
@@ -56,7 +57,9 @@ export function runHeadersHelper(
           }
           resolvePromise(headers);
         } catch {
-          reject(new Error('headersHelper must print a JSON object of header names to string values'));
+          reject(
+            new Error('headersHelper must print a JSON object of header names to string values'),
+          );
         }
       },
     );
@@ -88,8 +91,7 @@ export async function createTransport(
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
     return new SSEClientTransport(url, { requestInit, ...auth });
   }
-  const { StreamableHTTPClientTransport } = await import(
-    '@modelcontextprotocol/sdk/client/streamableHttp.js'
-  );
+  const { StreamableHTTPClientTransport } =
+    await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   return new StreamableHTTPClientTransport(url, { requestInit, ...auth });
 }

@@ -235,7 +235,12 @@ export class PermissionPolicy {
     if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
     if (this.mode === 'plan') {
       if (!this.interactive)
-        return deny('mode plan', reason, subject, deniedInPlanMode(subject, `an MCP tool may change things: ${reason}`));
+        return deny(
+          'mode plan',
+          reason,
+          subject,
+          deniedInPlanMode(subject, `an MCP tool may change things: ${reason}`),
+        );
       return ask(true, subject, `plan mode: ${reason}`, 'mode plan');
     }
     if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);

@@ -137,7 +137,12 @@ export function parseRule(input: string, options: ParseOptions): ParsedRule {
  * rules: the server is named). A wildcard in the server part (`mcp__*`) names unknown
  * tools: deny and ask rules only, as any tool-name wildcard.
  */
-function mcpRule(text: string, name: string, spec: string | undefined, options: ParseOptions): ParsedRule {
+function mcpRule(
+  text: string,
+  name: string,
+  spec: string | undefined,
+  options: ParseOptions,
+): ParsedRule {
   const mcp = parseMcpRuleName(name);
   if (!mcp) return error(`'${name}' names no MCP server (write mcp__server or mcp__server__tool)`);
   if (spec !== undefined && spec !== '*')

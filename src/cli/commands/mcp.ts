@@ -107,7 +107,8 @@ function config(): Promise<Config> {
 }
 
 function one(args: string[], action: string): string {
-  if (args.length !== 1 || args[0].startsWith('-')) throw new McpUsageError(`tick mcp ${action} takes one server name`);
+  if (args.length !== 1 || args[0].startsWith('-'))
+    throw new McpUsageError(`tick mcp ${action} takes one server name`);
   return args[0];
 }
 
@@ -140,15 +141,21 @@ function entryOf(config: Config, name: string): McpServerEntry | undefined {
 }
 
 function unknownServer(config: Config, name: string, io: McpCommandIO): number {
-  const names = config.mcp?.servers.map((entry) => (entry.ok ? entry.config.name : entry.name)) ?? [];
-  io.stderr(`tick: no MCP server named ${name}${names.length ? ` (configured: ${names.join(', ')})` : ''}\n`);
+  const names =
+    config.mcp?.servers.map((entry) => (entry.ok ? entry.config.name : entry.name)) ?? [];
+  io.stderr(
+    `tick: no MCP server named ${name}${names.length ? ` (configured: ${names.join(', ')})` : ''}\n`,
+  );
   return 1;
 }
 
 /** Header values often are secrets: shown by name only. */
 function described(entry: Extract<McpServerEntry, { ok: true }>, config: Config): string[] {
   const server = entry.config;
-  const lines = [`  Scope: ${SCOPE_NAMES[server.scope]} (${server.file})`, `  Type: ${server.transport}`];
+  const lines = [
+    `  Scope: ${SCOPE_NAMES[server.scope]} (${server.file})`,
+    `  Type: ${server.transport}`,
+  ];
   if (server.transport === 'stdio') {
     lines.push(`  Command: ${server.command}`, `  Args: ${server.args.join(' ')}`);
     const env = Object.keys(server.env);
@@ -161,7 +168,9 @@ function described(entry: Extract<McpServerEntry, { ok: true }>, config: Config)
     if (headers.length) lines.push(`  Headers: ${headers.join(', ')}`);
     if (server.headersHelper) lines.push(`  Headers helper: ${server.headersHelper}`);
     const store = new AuthStore(config.home, server.name, server.url);
-    lines.push(`  OAuth: ${store.hasTokens() ? `logged in (tokens in ${store.file})` : 'not logged in'}`);
+    lines.push(
+      `  OAuth: ${store.hasTokens() ? `logged in (tokens in ${store.file})` : 'not logged in'}`,
+    );
   }
   return lines;
 }
@@ -182,7 +191,8 @@ async function get(config: Config, name: string, io: McpCommandIO): Promise<numb
   io.stdout(`  Status: ${stateText(view)}\n`);
   if (view.state === 'ready') {
     io.stdout('  Tools:\n');
-    for (const tool of hub.toolsOf(name)) io.stdout(`    ${tool.name}  ${firstLine(tool.description)}\n`);
+    for (const tool of hub.toolsOf(name))
+      io.stdout(`    ${tool.name}  ${firstLine(tool.description)}\n`);
   }
   await hub.close();
   return view.state === 'ready' ? 0 : 1;
@@ -205,7 +215,8 @@ const ADD_OPTIONS = {
 
 function scopeOf(value: string | undefined): EditScope {
   const scope = (value ?? 'local') as EditScope;
-  if (!EDIT_SCOPES.includes(scope)) throw new McpUsageError(`--scope must be local, project or user, got '${value}'`);
+  if (!EDIT_SCOPES.includes(scope))
+    throw new McpUsageError(`--scope must be local, project or user, got '${value}'`);
   return scope;
 }
 
@@ -217,16 +228,25 @@ function parseAddArgs(args: string[]) {
   try {
     parsed = parseArgs({ args: own, options: ADD_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new McpUsageError(`${(error as Error).message} (put -- before the server's command and its options)`);
+    throw new McpUsageError(
+      `${(error as Error).message} (put -- before the server's command and its options)`,
+    );
   }
   return { values: parsed.values, positionals: [...parsed.positionals, ...passed] };
 }
 
-function pairs(values: string[] | undefined, separator: string, what: string): Record<string, string> {
+function pairs(
+  values: string[] | undefined,
+  separator: string,
+  what: string,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const value of values ?? []) {
     const at = value.indexOf(separator);
-    if (at <= 0) throw new McpUsageError(`${what} must be written ${separator === '=' ? 'KEY=VALUE' : '"Name: value"'}, got '${value}'`);
+    if (at <= 0)
+      throw new McpUsageError(
+        `${what} must be written ${separator === '=' ? 'KEY=VALUE' : '"Name: value"'}, got '${value}'`,
+      );
     out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
   }
   return out;
@@ -235,16 +255,26 @@ function pairs(values: string[] | undefined, separator: string, what: string): R
 async function add(args: string[], io: McpCommandIO): Promise<number> {
   const { values, positionals } = parseAddArgs(args);
   const [name, target, ...serverArgs] = positionals;
-  if (!name || !target) throw new McpUsageError('tick mcp add needs a name and a command (or a URL with -t http)');
+  if (!name || !target)
+    throw new McpUsageError('tick mcp add needs a name and a command (or a URL with -t http)');
   const transport = values.transport ?? 'stdio';
   if (!['stdio', 'http', 'sse'].includes(transport))
     throw new McpUsageError(`--transport must be stdio, http or sse, got '${transport}'`);
   let entry: Record<string, unknown>;
   if (transport === 'stdio') {
-    if (values.header?.length) throw new McpUsageError('--header is for remote servers (-t http or sse)');
-    entry = { type: 'stdio', command: target, args: serverArgs, env: pairs(values.env, '=', '--env') };
+    if (values.header?.length)
+      throw new McpUsageError('--header is for remote servers (-t http or sse)');
+    entry = {
+      type: 'stdio',
+      command: target,
+      args: serverArgs,
+      env: pairs(values.env, '=', '--env'),
+    };
   } else {
-    if (serverArgs.length) throw new McpUsageError(`a remote server takes a URL only, got extra words: ${serverArgs.join(' ')}`);
+    if (serverArgs.length)
+      throw new McpUsageError(
+        `a remote server takes a URL only, got extra words: ${serverArgs.join(' ')}`,
+      );
     if (values.env?.length) throw new McpUsageError('--env is for local (stdio) servers');
     const oauth = {
       ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
@@ -264,7 +294,8 @@ async function add(args: string[], io: McpCommandIO): Promise<number> {
 async function addJson(args: string[], io: McpCommandIO): Promise<number> {
   const { values, positionals } = parseAddArgs(args);
   const [name, json, ...extra] = positionals;
-  if (!name || !json || extra.length) throw new McpUsageError('tick mcp add-json takes a name and one JSON object');
+  if (!name || !json || extra.length)
+    throw new McpUsageError('tick mcp add-json takes a name and one JSON object');
   let entry: unknown;
   try {
     entry = JSON.parse(json);
@@ -272,24 +303,41 @@ async function addJson(args: string[], io: McpCommandIO): Promise<number> {
     throw new McpUsageError(`the JSON is not valid: ${(error as Error).message}`);
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    throw new McpUsageError('the JSON must be an object, e.g. {"command": "npx", "args": ["-y", "server"]}');
+    throw new McpUsageError(
+      'the JSON must be an object, e.g. {"command": "npx", "args": ["-y", "server"]}',
+    );
   return save(scopeOf(values.scope), name, entry as Record<string, unknown>, io);
 }
 
 /** Checks the entry as it will be read (variables need not be set yet), then writes it. */
-async function save(scope: EditScope, name: string, entry: Record<string, unknown>, io: McpCommandIO): Promise<number> {
+async function save(
+  scope: EditScope,
+  name: string,
+  entry: Record<string, unknown>,
+  io: McpCommandIO,
+): Promise<number> {
   const workspace = process.cwd();
   const config = await resolveConfig({}, process.env, workspace);
   const file = scopeFile(scope, config.cwd, config.home);
   // Every variable reads as set: one that is not set yet is the user's to set before the start.
-  const anyVariable = new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? 'set' : undefined) });
-  const checked = parseServerEntry(name, entry, { scope: 'local', file, where: `mcpServers.${name}` }, {
-    env: anyVariable,
-    workspace: config.cwd,
-  });
+  const anyVariable = new Proxy(
+    {},
+    { get: (_target, key) => (typeof key === 'string' ? 'set' : undefined) },
+  );
+  const checked = parseServerEntry(
+    name,
+    entry,
+    { scope: 'local', file, where: `mcpServers.${name}` },
+    {
+      env: anyVariable,
+      workspace: config.cwd,
+    },
+  );
   if (!checked.ok) throw new McpUsageError(checked.error.replace(`${file}: `, ''));
   await addServer(scope, file, name, entry);
-  io.stdout(`Added ${checked.config.transport} MCP server ${name} to ${SCOPE_NAMES[scope === 'project' ? 'mcpjson' : scope]} (${file})\n`);
+  io.stdout(
+    `Added ${checked.config.transport} MCP server ${name} to ${SCOPE_NAMES[scope === 'project' ? 'mcpjson' : scope]} (${file})\n`,
+  );
   if (scope === 'project') {
     // You added it: your answer is yes. Others who open the project are asked.
     await saveProjectChoice(config.cwd, name, 'approve');
@@ -305,13 +353,19 @@ async function remove(args: string[], io: McpCommandIO): Promise<number> {
   const config = await resolveConfig({}, process.env, process.cwd());
   const scopes = values.scope
     ? [scopeOf(values.scope)]
-    : EDIT_SCOPES.filter((scope) => serverNamesIn(scope, scopeFile(scope, config.cwd, config.home)).includes(name));
+    : EDIT_SCOPES.filter((scope) =>
+        serverNamesIn(scope, scopeFile(scope, config.cwd, config.home)).includes(name),
+      );
   if (scopes.length === 0) {
-    io.stderr(`tick: no MCP server named ${name} in ${values.scope ? scopeFile(scopeOf(values.scope), config.cwd, config.home) : 'the local, project or user configuration'}\n`);
+    io.stderr(
+      `tick: no MCP server named ${name} in ${values.scope ? scopeFile(scopeOf(values.scope), config.cwd, config.home) : 'the local, project or user configuration'}\n`,
+    );
     return 1;
   }
   if (scopes.length > 1) {
-    io.stderr(`tick: ${name} is configured in several scopes (${scopes.join(', ')}); say which with -s\n`);
+    io.stderr(
+      `tick: ${name} is configured in several scopes (${scopes.join(', ')}); say which with -s\n`,
+    );
     return 1;
   }
   const file = scopeFile(scopes[0], config.cwd, config.home);
@@ -354,7 +408,9 @@ async function logout(config: Config, name: string, io: McpCommandIO): Promise<n
   const store = new AuthStore(config.home, name, entry.config.url);
   const had = store.hasTokens();
   store.clear();
-  io.stdout(had ? `Logged out of ${name} (removed ${store.file})\n` : `${name} had no saved login\n`);
+  io.stdout(
+    had ? `Logged out of ${name} (removed ${store.file})\n` : `${name} had no saved login\n`,
+  );
   return 0;
 }
 
@@ -366,6 +422,10 @@ async function resetChoices(io: McpCommandIO): Promise<number> {
     if (!keys.some((key) => key in settings)) return undefined;
     return Object.fromEntries(Object.entries(settings).filter(([key]) => !keys.includes(key)));
   });
-  io.stdout(changed ? `Forgot the project-server choices in ${file}; you will be asked again.\n` : 'There were no project-server choices to forget.\n');
+  io.stdout(
+    changed
+      ? `Forgot the project-server choices in ${file}; you will be asked again.\n`
+      : 'There were no project-server choices to forget.\n',
+  );
   return 0;
 }
