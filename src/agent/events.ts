@@ -16,6 +16,8 @@ export interface ToolDisplay {
   matches?: number;
   /** Exit code of a bash command. */
   exitCode?: number;
+  /** An MCP result's structuredContent as one line of compact JSON (cut). */
+  structured?: string;
 }
 
 /** done: answered; stopped: a hook said stop; max_turns: the --max-turns cap. */

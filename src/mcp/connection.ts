@@ -65,11 +65,18 @@ export class McpConnection {
   /** A fault the transport reported (a malformed line), which explains the close after it. */
   private fault: Error | undefined;
   private generation = 0;
+  /** The tools of the last time it was ready: still offered after a crash, so the next call starts it again. */
+  private lastTools: McpToolInfo[] = [];
 
   constructor(
     readonly config: McpServerConfig,
     private readonly deps: ConnectionDeps,
   ) {}
+
+  /** What the model is offered: the tools now, or those it had before it failed. */
+  get offeredTools(): McpToolInfo[] {
+    return this.status.state === 'ready' ? this.status.tools : this.lastTools;
+  }
 
   get timeoutMs(): number {
     return this.config.timeoutMs ?? this.deps.settings.timeoutMs;
@@ -109,6 +116,7 @@ export class McpConnection {
   ): Promise<CallToolResult> {
     await this.ready();
     const client = this.client;
+    const transport = this.transport;
     if (!client) throw new McpCallError(`MCP server ${this.config.name} is not running`);
     const timeout = this.config.toolTimeoutMs ?? this.deps.settings.toolTimeoutMs;
     try {
@@ -125,7 +133,7 @@ export class McpConnection {
       return result as CallToolResult;
     } catch (error) {
       if (options.signal.aborted) throw error;
-      const message = this.callFaultText(error, timeout);
+      const message = this.callFaultText(error, timeout, transport);
       // The connection itself broke (a crash, a malformed message): start afresh next time.
       if (this.client === client && !isRequestLevel(error)) await this.failWith(message);
       throw new McpCallError(`MCP server ${this.config.name}: ${message}`);
@@ -227,9 +235,11 @@ export class McpConnection {
     client.fallbackRequestHandler = (request) => {
       const what = DECLINED[request.method] ?? `${request.method} requests`;
       this.deps.onNotice(`MCP server ${this.config.name} asked for ${what}; tick declined`);
-      return Promise.reject(
-        new McpError(ErrorCode.MethodNotFound, `tick declines ${what}: it does not support them`),
-      );
+      // The SDK sends `message` as it is: a plain error keeps it free of McpError's prefix.
+      const declined = Object.assign(new Error(`tick declines ${what}: it does not support them`), {
+        code: ErrorCode.MethodNotFound,
+      });
+      return Promise.reject(declined);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
       this.refreshTools(client),
@@ -244,7 +254,7 @@ export class McpConnection {
     };
     client.onclose = () => {
       if (generation !== this.generation || this.client !== client) return;
-      void this.failWith(this.closeText(transport));
+      void this.failWith(`${this.closeText(transport)}${this.logHint()}`);
     };
   }
 
@@ -309,19 +319,19 @@ export class McpConnection {
     return faultText(error) + (this.config.transport === 'stdio' ? this.logHint() : '');
   }
 
-  private callFaultText(error: unknown, timeout: number): string {
+  private callFaultText(error: unknown, timeout: number, transport: Transport | undefined): string {
     if (this.fault) return this.fault.message;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
       return `no answer within ${Math.round(timeout / 1000)} s`;
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-      return `${this.closeText(this.transport)} during the call`;
+      return `${this.closeText(transport)} during the call${this.logHint()}`;
     return faultText(error);
   }
 
+  /** Why the connection closed: the fault that closed it, or how the process ended. */
   private closeText(transport: Transport | undefined): string {
     if (this.fault) return this.fault.message;
-    if (transport instanceof StdioTransport && transport.exit)
-      return `${transport.exit.toString()}${this.logHint()}`;
+    if (transport instanceof StdioTransport && transport.exit) return transport.exit.toString();
     return 'the server closed the connection';
   }
 
@@ -333,6 +343,7 @@ export class McpConnection {
   }
 
   private setStatus(status: ServerStatus): void {
+    if (status.state === 'ready') this.lastTools = status.tools;
     this.status = status;
     this.deps.onChange();
   }

@@ -36,6 +36,8 @@ function networkText(error: Error): string | undefined {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'the connection timed out';
     default:
+      if (cause instanceof Error && cause.message === 'bad port')
+        return 'fetch refuses to use this port (one browsers block); choose another';
       return cause instanceof Error ? cause.message : undefined;
   }
 }

@@ -111,9 +111,9 @@ export class McpHub {
     const bySlot = new Map<Slot, Tool[]>();
     for (const slot of this.slots) {
       const connection = slot.connection;
-      if (connection?.status.state !== 'ready') continue;
+      if (!connection) continue;
       const tools: Tool[] = [];
-      for (const info of connection.status.tools) {
+      for (const info of connection.offeredTools) {
         const tool: Tool = mcpTool(connection, info);
         if (seen.has(tool.name)) {
           this.deps.onNotice?.(

@@ -13,7 +13,7 @@ import type { Tool, ToolResult } from '../tools/types';
 import { cutMiddle, MAX_OUTPUT_CHARS } from '../tools/output-buffer';
 import { ABORTED_TEXT } from '../tools/cancel-text';
 import { argumentsSummary, approvalReason, approvalSubject } from './describe';
-import { extensionFor, mediaBlocks, resultText } from './result';
+import { extensionFor, mediaBlocks, resultText, structuredLine } from './result';
 import { McpCallError, type McpConnection, type McpToolInfo } from './connection';
 import { mcpToolName } from './tool-names';
 
@@ -101,13 +101,16 @@ async function runMcpCall(
   const text = resultText(result, saved);
   const isError = result.isError === true;
   const claude = isError ? { error: text } : { response: result.content };
-  if (text.length <= MAX_OUTPUT_CHARS) return { output: text, isError, claude };
+  const structured = structuredLine(result);
+  const display = structured ? { display: { structured } } : {};
+  if (text.length <= MAX_OUTPUT_CHARS) return { output: text, isError, claude, ...display };
   // As bash does with a long output: the model gets its head and tail and the file.
   const file = ctx.outputFile ? await keep(ctx.outputFile, text) : undefined;
   return {
     output: cutMiddle(text),
     isError,
     claude,
+    ...display,
     ...(file ? { outputFile: file, outputChars: text.length } : {}),
   };
 }

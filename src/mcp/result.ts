@@ -3,7 +3,7 @@
  * model reads and the card shows. Text is kept as it is; an image, audio or blob is a line
  * naming it (and the file it was saved to: Chat Completions tool results carry text only);
  * a resource link is a line with its URI; an embedded text resource is its text under a
- * line naming it; `structuredContent` is compact JSON unless a text block already says it.
+ * line naming it; `structuredContent` is compact JSON when no text carries the result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -84,19 +84,37 @@ function saidInText(result: CallToolResult): boolean {
 
 /**
  * The result as one text. `saved` maps a block's index to the file its bytes were saved to.
- * An empty result says so, so the model is not left guessing.
+ * `structuredContent` is added as compact JSON only when no text block is there to carry
+ * the result (servers usually send both, and the text is what the model reads; the card
+ * shows the JSON on a line of its own, `structuredLine`). An empty result says so, so the
+ * model is not left guessing.
  */
 export function resultText(
   result: CallToolResult,
   saved: ReadonlyMap<number, string> = new Map(),
 ): string {
   const parts = result.content.map((block, index) => blockText(block, saved, index));
-  if (result.structuredContent !== undefined && !saidInText(result))
+  const hasText = result.content.some(
+    (block) => block.type === 'text' || block.type === 'resource',
+  );
+  if (result.structuredContent !== undefined && !hasText)
     parts.push(JSON.stringify(result.structuredContent));
   const text = parts.join('\n');
   if (text.trim() === '')
     return result.isError ? 'the tool failed and said nothing' : '(no output)';
   return text;
+}
+
+const STRUCTURED_CHARS = 300;
+
+/**
+ * `structuredContent` as one line of compact JSON for the call's card (cut), when the
+ * result has it and its text does not say the same; undefined otherwise.
+ */
+export function structuredLine(result: CallToolResult): string | undefined {
+  if (result.structuredContent === undefined || saidInText(result)) return undefined;
+  const text = JSON.stringify(result.structuredContent);
+  return text.length > STRUCTURED_CHARS ? `${text.slice(0, STRUCTURED_CHARS - 1)}…` : text;
 }
 
 /** File name extension for a MIME type (`image/png` -> `png`). */

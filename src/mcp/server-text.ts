@@ -16,7 +16,7 @@ export function stateText(view: ServerView): string {
     case 'stopped':
       return 'not started';
     case 'failed':
-      return `failed: ${view.reason ?? 'unknown error'}`;
+      return `failed: ${view.reason ?? 'unknown error'} (/mcp reconnect ${view.name} tries again)`;
     case 'needs-login':
       return `needs login: /mcp login ${view.name} (or tick mcp login ${view.name})`;
     case 'needs-approval':

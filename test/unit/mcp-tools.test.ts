@@ -7,7 +7,7 @@ import {
   argumentsSummary,
   argumentsBlock,
 } from '../../src/mcp/describe';
-import { decodedSize, extensionFor, resultText } from '../../src/mcp/result';
+import { decodedSize, extensionFor, resultText, structuredLine } from '../../src/mcp/result';
 import { passThroughSchema } from '../../src/mcp/mcp-tool';
 import { PermissionPolicy } from '../../src/permissions/policy';
 
@@ -89,7 +89,7 @@ describe('an MCP result as text', () => {
     ...extra,
   });
 
-  it('keeps text, names images, audio and links, and adds structuredContent when no text says it', () => {
+  it('keeps text and names images, audio and links; structuredContent goes to the card when text carries the result', () => {
     const text = resultText(
       result(
         [
@@ -119,15 +119,32 @@ describe('an MCP result as text', () => {
         '[audio audio/wav, 3 B]',
         '[resource link: a.txt file:///a.txt (text/plain) — a file]',
         '[resource mem://note (text/markdown)]\n# Note',
-        '{"temperature":21}',
       ].join('\n'),
+    );
+    expect(
+      structuredLine(
+        result([{ type: 'text', text: 'Hello' }], { structuredContent: { temperature: 21 } }),
+      ),
+    ).toBe('{"temperature":21}');
+  });
+
+  it('gives the model structuredContent when no text carries the result', () => {
+    expect(
+      resultText(
+        result([{ type: 'image', data: 'AAAA', mimeType: 'image/png' }], {
+          structuredContent: { t: 21 },
+        }),
+      ),
+    ).toBe('[image image/png, 3 B]\n{"t":21}');
+    expect(structuredLine(result([], { structuredContent: { a: 'x'.repeat(500) } }))).toHaveLength(
+      300,
     );
   });
 
   it('does not repeat structuredContent a text block already carries', () => {
-    expect(
-      resultText(result([{ type: 'text', text: '{"a": 1}' }], { structuredContent: { a: 1 } })),
-    ).toBe('{"a": 1}');
+    const same = result([{ type: 'text', text: '{"a": 1}' }], { structuredContent: { a: 1 } });
+    expect(resultText(same)).toBe('{"a": 1}');
+    expect(structuredLine(same)).toBeUndefined();
   });
 
   it('says an empty result is empty', () => {
