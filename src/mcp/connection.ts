@@ -133,6 +133,12 @@ export class McpConnection {
       return result as CallToolResult;
     } catch (error) {
       if (options.signal.aborted) throw error;
+      if (error instanceof NeedsLoginError || isLoginNeeded(error)) {
+        // The server wants (new) credentials: only the user can give them.
+        const reason = new NeedsLoginError(this.config.name).message;
+        if (this.client === client) this.setStatus({ state: 'needs-login', reason });
+        throw new McpCallError(`MCP server ${this.config.name} ${reason}`);
+      }
       const message = this.callFaultText(error, timeout, transport);
       // The connection itself broke (a crash, a malformed message): start afresh next time.
       if (this.client === client && !isRequestLevel(error)) await this.failWith(message);

@@ -65,27 +65,30 @@ export async function loginToServer(
       io.show(url.href, opened);
     },
   });
+  listener.expect(provider.state());
   let transport = await createTransport(config, context, { auth: provider });
-  const client = () => new Client({ name: 'tick', version: VERSION }, { capabilities: {} });
+  // Some servers let anyone initialize and ask for credentials only then: listing the
+  // tools is the first request that needs them.
+  const connect = async () => {
+    const client = new Client({ name: 'tick', version: VERSION }, { capabilities: {} });
+    await client.connect(transport);
+    if (client.getServerCapabilities()?.tools) await client.listTools();
+  };
   try {
     try {
-      await client().connect(transport);
+      await connect();
       return 'not-needed';
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
     }
-    const code = await listener.waitForCode(
-      provider.state(),
-      options.timeoutMs ?? LOGIN_TIMEOUT_MS,
-      options.signal,
-    );
+    const code = await listener.waitForCode(options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
     const finish = (transport as { finishAuth?: (code: string) => Promise<void> }).finishAuth;
     if (!finish) throw new Error('this transport cannot finish a login');
     await finish.call(transport, code);
     await transport.close();
     // The tokens work: connect once with them, as the next session will.
     transport = await createTransport(config, context, { auth: provider });
-    await client().connect(transport);
+    await connect();
     return 'logged-in';
   } catch (error) {
     throw new Error(`login to ${config.name} failed: ${faultText(error)}`);

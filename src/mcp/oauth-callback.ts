@@ -14,8 +14,10 @@ const PAGE = (title: string, text: string) =>
 /** Waits for the authorization server to send the browser back with a code. */
 export class CallbackListener {
   private servers: Server[] = [];
-  private waiter:
-    { state: string; resolve: (code: string) => void; reject: (e: Error) => void } | undefined;
+  /** The login under way: the state it expects back, and its answer once it came. */
+  private login:
+    | { state: string; answer: Promise<string>; settle: (result: string | Error) => void }
+    | undefined;
 
   private constructor(readonly port: number) {}
 
@@ -39,35 +41,36 @@ export class CallbackListener {
     return `http://localhost:${this.port}/callback`;
   }
 
-  /** The code the browser brings back for `state`; rejects on a refusal, a timeout or an abort. */
-  waitForCode(state: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  /**
+   * Starts expecting the browser back with `state`, before the link is shown: a fast
+   * browser (or the conformance suite's redirect) may come back before anyone waits.
+   */
+  expect(state: string): void {
+    let settle!: (result: string | Error) => void;
+    const answer = new Promise<string>((resolve, reject) => {
+      settle = (result) => (result instanceof Error ? reject(result) : resolve(result));
+    });
+    // Nobody may wait (the login failed before the link): the rejection is not unhandled.
+    answer.catch(() => undefined);
+    this.login = { state, answer, settle };
+  }
+
+  /** The code the browser brings back; rejects on a refusal, a timeout or an abort. */
+  waitForCode(timeoutMs: number, signal?: AbortSignal): Promise<string> {
+    const login = this.login;
+    if (!login) return Promise.reject(new Error('no login was started'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
           reject(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`)),
         timeoutMs,
       );
-      const done = () => {
+      const aborted = () => reject(new Error('the login was cancelled'));
+      signal?.addEventListener('abort', aborted, { once: true });
+      login.answer.then(resolve, reject).finally(() => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', aborted);
-        this.waiter = undefined;
-      };
-      const aborted = () => {
-        done();
-        reject(new Error('the login was cancelled'));
-      };
-      signal?.addEventListener('abort', aborted, { once: true });
-      this.waiter = {
-        state,
-        resolve: (code) => {
-          done();
-          resolve(code);
-        },
-        reject: (error) => {
-          done();
-          reject(error);
-        },
-      };
+      });
     });
   }
 
@@ -82,10 +85,11 @@ export class CallbackListener {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       res.end(PAGE(title, text));
     };
-    if (url.pathname !== '/callback' || !this.waiter)
+    const login = this.login;
+    if (url.pathname !== '/callback' || !login)
       return send(404, 'Not found', 'tick is not waiting for a login here.');
     const { searchParams } = url;
-    if (searchParams.get('state') !== this.waiter.state)
+    if (searchParams.get('state') !== login.state)
       return send(
         400,
         'Login refused',
@@ -94,12 +98,12 @@ export class CallbackListener {
     const error = searchParams.get('error');
     if (error) {
       const why = searchParams.get('error_description') ?? error;
-      this.waiter.reject(new Error(`the authorization server refused: ${why}`));
+      login.settle(new Error(`the authorization server refused: ${why}`));
       return send(400, 'Login refused', `The authorization server said: ${why}`);
     }
     const code = searchParams.get('code');
     if (!code) return send(400, 'Login failed', 'The answer carries no code.');
-    this.waiter.resolve(code);
+    login.settle(code);
     send(200, 'Logged in', 'tick has the authorization. You can close this tab.');
   }
 }

@@ -86,6 +86,11 @@ export async function runMcpCommand(args: string[], io: McpCommandIO = processIO
         return await logout(await config(), one(rest, 'logout'), io);
       case 'reset-project-choices':
         return await resetChoices(io);
+      case 'conformance-client': {
+        // The entry the official conformance suite drives (README, "MCP").
+        const { runConformanceClient } = await import('./mcp-conformance');
+        return await runConformanceClient(rest, io);
+      }
       default:
         throw new McpUsageError(`unknown mcp command '${action}' (tick mcp --help)`);
     }
