@@ -5,10 +5,10 @@
  * asks about project servers, logs in, and stops every server when the session ends.
  */
 import type { Tool } from '../tools/types';
-import { CHARS_PER_TOKEN } from '../context/tokens';
 import type { McpConfig, McpScope, McpServerConfig, McpTransportKind } from './config-types';
 import { McpConnection, type ServerStatus } from './connection';
 import { mcpTool } from './mcp-tool';
+import { definitionTokens } from './cost';
 import { saveProjectChoice, type ProjectAnswer } from './project-choices';
 import { loginToServer, type LoginIo } from './login';
 import type { TransportContext } from './transports';
@@ -263,16 +263,4 @@ export class McpHub {
 
 function targetOf(config: McpServerConfig): string {
   return config.transport === 'stdio' ? [config.command, ...config.args].join(' ') : config.url;
-}
-
-/** What these tools' definitions add to each request, about (characters / 4). */
-export function definitionTokens(tools: readonly Tool[]): number {
-  let chars = 0;
-  for (const tool of tools)
-    chars +=
-      tool.name.length +
-      tool.description.length +
-      JSON.stringify(tool.schema.jsonSchema()).length +
-      30;
-  return Math.ceil(chars / CHARS_PER_TOKEN);
 }

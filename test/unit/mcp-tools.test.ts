@@ -10,6 +10,9 @@ import {
 import { decodedSize, extensionFor, resultText, structuredLine } from '../../src/mcp/result';
 import { passThroughSchema } from '../../src/mcp/mcp-tool';
 import { PermissionPolicy } from '../../src/permissions/policy';
+import { McpToolSearch, searchMode, searchTools } from '../../src/mcp/tool-search';
+import { MCP_DEFAULTS } from '../../src/mcp/config-types';
+import type { Tool } from '../../src/tools/types';
 
 describe('mcp__<server>__<tool> names', () => {
   it('are Claude Code names, with unsafe characters as _', () => {
@@ -249,5 +252,55 @@ describe('the permission gate on MCP calls', () => {
     const printed = policy('default', {}, false).decide(call('mcp__srv__search'));
     expect(printed.action).toBe('deny');
     expect(printed.message).toContain('--allowedTools "mcp__srv__search"');
+  });
+});
+
+describe('searching MCP tools instead of sending them all', () => {
+  const fake = (name: string, description: string): Tool =>
+    ({
+      name,
+      description,
+      schema: passThroughSchema({ type: 'object', properties: { q: { type: 'string' } } }),
+    }) as unknown as Tool;
+  const tools = [
+    fake('mcp__github__create_issue', 'Create a new issue in a GitHub repository'),
+    fake('mcp__github__search_code', 'Search code across repositories'),
+    fake('mcp__linear__create_issue', 'Create an issue in Linear'),
+    fake('mcp__memory__read_graph', 'Read the whole knowledge graph'),
+  ];
+
+  it('finds tools by name words first, then by description', () => {
+    expect(searchTools(tools, 'create issue', 5).map((t) => t.name)).toEqual([
+      'mcp__github__create_issue',
+      'mcp__linear__create_issue',
+    ]);
+    expect(searchTools(tools, 'knowledge', 5).map((t) => t.name)).toEqual([
+      'mcp__memory__read_graph',
+    ]);
+    expect(searchTools(tools, 'select:mcp__github__search_code', 5).map((t) => t.name)).toEqual([
+      'mcp__github__search_code',
+    ]);
+  });
+
+  it('loads what it found, so its definitions go with later requests; says what exists when nothing matches', () => {
+    const search = new McpToolSearch(() => tools);
+    expect(search.offered()).toEqual([]);
+    const found = search.find('graph');
+    expect(found.output).toMatch(
+      /^1 tool loaded; call it by name\.\n\nmcp__memory__read_graph: Read the whole knowledge graph\nparameters: \{"type":"object"/,
+    );
+    expect(search.offered().map((t) => t.name)).toEqual(['mcp__memory__read_graph']);
+    expect(search.find('weather').output).toBe(
+      'No MCP tool matches "weather". The servers offer: mcp__github__create_issue, mcp__github__search_code, mcp__linear__create_issue, mcp__memory__read_graph.',
+    );
+  });
+
+  it('is on past the settings: many tools, or a large share of the window', () => {
+    const many = Array.from({ length: 41 }, (_, i) => fake(`mcp__s__t${i}`, 'x'));
+    expect(searchMode(many, MCP_DEFAULTS, undefined)).toBe(true);
+    expect(searchMode(tools, MCP_DEFAULTS, undefined)).toBe(false);
+    expect(searchMode(tools, MCP_DEFAULTS, 1000)).toBe(true);
+    expect(searchMode(tools, { ...MCP_DEFAULTS, toolSearch: 'never' }, 1000)).toBe(false);
+    expect(searchMode(tools, { ...MCP_DEFAULTS, toolSearch: 'always' }, undefined)).toBe(true);
   });
 });
