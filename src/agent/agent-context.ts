@@ -41,6 +41,8 @@ export function wireContext(options: ContextWiringOptions): {
   spill: OutputSpill;
   /** A manager for a subagent's own history (same windows; its plan, its compactions). */
   childContext: (planText: () => Promise<string>) => ContextManager;
+  /** The window of the model in use, when known. */
+  window: () => number | undefined;
 } {
   const { config, state, hooks, hookContext } = options;
   const serverURL = options.baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
@@ -73,7 +75,7 @@ export function wireContext(options: ContextWiringOptions): {
   const spill = new OutputSpill(options.dataDir, () =>
     spillLimits(windows.window(options.modelName())),
   );
-  return { context, spill, childContext };
+  return { context, spill, childContext, window: () => windows.window(options.modelName()) };
 }
 
 /** `/compact [focus]` as a turn of its own: the compaction's events, then turn_end. */

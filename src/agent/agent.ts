@@ -10,7 +10,9 @@ import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
-import { lookupTool, offeredTools, toolDefinitions, type PlanSystem } from '../tools/registry';
+import { lookupTool, offeredTools, type PlanSystem } from '../tools/registry';
+import { sessionTools, wireMcp } from './agent-mcp';
+import type { McpSession } from '../mcp/session';
 import type { Tool } from '../tools/types';
 import { HookRegistry } from '../hooks/registry';
 import { PermissionPolicy } from '../permissions/policy';
@@ -66,6 +68,8 @@ export interface Agent {
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
   /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
   readonly transcriptPath: string;
+  /** The session's MCP servers, when any is configured (`/mcp`). */
+  readonly mcp?: McpSession;
 }
 
 export interface AgentOptions {
@@ -108,8 +112,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const apiKey = demo?.apiKey ?? config.apiKey;
   const roots = [cwd, ...config.addDirs];
   const plan = planSystemFor(config, options.state);
-  const tools: Record<string, Tool> = offeredTools(plan);
-  const definitions = toolDefinitions(tools);
+  const ownTools: Record<string, Tool> = offeredTools(plan);
   let modelName = config.demo ? 'demo' : config.model;
   const makeModel = (name = modelName) =>
     createModelClient({
@@ -120,6 +123,16 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       maxRetries: config.maxRetries,
     });
   let model = makeModel();
+
+  // MCP servers start now, in the background; their tools join the session's as they come.
+  let windowTokens: () => number | undefined = () => config.contextWindow;
+  const mcp = await wireMcp(config, {
+    cwd,
+    roots,
+    interactive: options.interactive,
+    windowTokens: () => windowTokens(),
+  });
+  const offered = sessionTools(ownTools, mcp);
 
   const sessionId = options.state?.sessionId ?? randomUUID();
   const dataDir = options.dataDir ?? join(tmpdir(), `tick-${sessionId}`);
@@ -146,7 +159,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     // Claude Code's Notification: tick waits for the user (print mode never does).
     ...(options.interactive && {
       beforeAsk: (toolName: string) => {
-        const tool = lookupTool(toolName, tools);
+        const tool = lookupTool(toolName, offered.tools);
         const name = tool.ok ? tool.tool.claude.name : toolName;
         sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
       },
@@ -184,7 +197,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       get model() {
         return modelName;
       },
-      toolUse: (name, args) => claudeToolUse(tools, cwd, name, args),
+      toolUse: (name, args) => claudeToolUse(offered.tools, cwd, name, args),
     },
     () => restored,
     (message) => report({ type: 'error', message, fatal: false }),
@@ -217,13 +230,17 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const systemPrompt = () =>
     buildSystemPrompt({
       cwd,
-      toolNames: Object.keys(tools),
+      toolNames: offered.names(),
       mode: policy.mode,
       instructions,
       plan,
     });
-  const requestParts = (): RequestParts => ({ model, system: systemPrompt, tools: definitions });
-  const { context, spill, childContext } = wireContext({
+  const requestParts = (): RequestParts => ({
+    model,
+    system: systemPrompt,
+    tools: offered.definitions,
+  });
+  const { context, spill, childContext, window } = wireContext({
     config,
     baseURL,
     apiKey,
@@ -235,9 +252,13 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     planText: () => currentPlanText(state, taskList),
     onCompact: (messages) => options.onCompact?.(messages),
   });
+  windowTokens = window;
   /** What the loop runs with, the main agent's and its children's alike. */
   const loopWiring = (): ParentWiring => ({
-    tools,
+    // Read per prompt, per child and per call: MCP tools come and go while the session runs.
+    get tools() {
+      return offered.tools;
+    },
     hooks,
     permissions,
     approve,
@@ -294,8 +315,11 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     planText: () => currentPlanText(state, taskList),
     todos: () => state.todos,
     messages: () => state.messages,
+    ...(mcp ? { mcp } : {}),
     async *run(prompt, signal) {
       await sessionHooks.ready();
+      // The prompt's first request offers the servers still starting once they are up.
+      await mcp?.settled();
       if (!taskListRecorded && taskList) {
         taskListRecorded = true;
         options.onTaskList?.(taskList.id);
@@ -304,10 +328,10 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
         runAgent(
           prompt,
           state,
-          {
+          withLiveTools(offered, {
             ...loopWiring(),
             model,
-            toolDefinitions: definitions,
+            toolDefinitions: offered.definitions,
             systemPrompt,
             maxTurns:
               config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
@@ -318,7 +342,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
               transcript.add(message);
             },
             subagents,
-          },
+          }),
           signal,
         ),
       );
@@ -345,10 +369,22 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     },
     async close(reason = 'other') {
       tasks.close();
+      await mcp?.close();
       await sessionHooks.end(reason, true);
       await demo?.close();
     },
   };
+}
+
+/** The loop's dependencies with the tools and definitions read anew at each use. */
+function withLiveTools<D extends { tools: Record<string, Tool>; toolDefinitions: unknown }>(
+  offered: ReturnType<typeof sessionTools>,
+  deps: D,
+): D {
+  return Object.defineProperties(deps, {
+    tools: { get: () => offered.tools, enumerable: true },
+    toolDefinitions: { get: () => offered.definitions, enumerable: true },
+  });
 }
 
 /**

@@ -43,6 +43,8 @@ export async function runPrintMode(
       interactive: false,
       ...options.agentOptions,
     }));
+  // MCP servers' news (a server that failed, one not approved) goes to stderr, as warnings do.
+  const stopMcpNotices = agent.mcp?.watch((notice) => notice && io.stderr(`tick: ${notice}\n`));
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
@@ -79,6 +81,7 @@ export async function runPrintMode(
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    stopMcpNotices?.();
     await agent.close();
   }
   const reason: TurnEndReason = end?.reason ?? 'error';

@@ -1,6 +1,10 @@
 import type { AgentEvent } from '../agent/events';
 import type { PermissionMode } from '../permissions/types';
 import type { Todo } from '../todos/types';
+import type { McpSession } from '../mcp/session';
+
+/** The part of a session's MCP servers the app uses (`/mcp`, its notices). */
+export type McpPort = Pick<McpSession, 'watch' | 'views' | 'hub'>;
 
 export interface PermissionRuleEntry {
   source: string;
@@ -41,6 +45,8 @@ export interface SessionAgent {
   contextUsage?(): { tokens: number; window?: number };
   reset(): void;
   setModel(name: string): void;
+  /** The session's MCP servers, when any is configured. */
+  readonly mcp?: McpPort;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
   close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { commit, withBanner } from './reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from './store';
 import type { InfoTone } from './types';
+import { mcpCommand } from './mcp-command';
 
 export const HELP_TEXT = [
   'Commands',
@@ -15,6 +16,7 @@ export const HELP_TEXT = [
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
+  '  /mcp               MCP servers and their state (/mcp reconnect|approve|deny|login NAME)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -156,6 +158,8 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/mcp':
+      return mcpCommand(agent.mcp, args, agent.cwd, (text, tone) => say(host, text, tone));
     default:
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
   }

@@ -77,6 +77,7 @@ export class AppController {
   private lastCtrlC = -Infinity;
   /** Stops following the task list on disk. */
   private stopWatchingTasks: (() => void) | undefined;
+  private stopWatchingMcp: (() => void) | undefined;
   /** How the last turn ended (for `play`). */
   private lastEnd: TurnEndReason | undefined;
   private exiting = false;
@@ -114,6 +115,9 @@ export class AppController {
     // Another process's changes to the list reach the panel between turns too.
     this.stopWatchingTasks?.();
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
+    // MCP servers' news (one failed, a project server waits for approval), between turns too.
+    this.stopWatchingMcp?.();
+    this.stopWatchingMcp = agent.mcp?.watch((notice) => notice && this.say(notice, 'warning'));
     if (!this.busy) this.runQueued();
   }
 
@@ -352,6 +356,7 @@ export class AppController {
     if (this.running) await Promise.race([this.running, delay(3000)]);
     this.clock.stop();
     this.stopWatchingTasks?.();
+    this.stopWatchingMcp?.();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();
     this.batcher.dispose();

@@ -82,15 +82,7 @@ export interface ClaudeCodeFace<I> {
 
 /** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */
 export type ToolKind =
-  | 'shell'
-  | 'read'
-  | 'edit'
-  | 'search'
-  | 'plan'
-  | 'tasks'
-  | 'agent'
-  | 'mcp'
-  | 'other';
+  'shell' | 'read' | 'edit' | 'search' | 'plan' | 'tasks' | 'agent' | 'mcp' | 'other';
 
 /**
  * How a finished call's output shows on its card. log: the tail of the output (live while

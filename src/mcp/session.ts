@@ -1,0 +1,118 @@
+/**
+ * A session's MCP part, what the agent wiring needs of it: the hub started in the
+ * background, the tools offered to the model now (every MCP tool, or the search tool and
+ * what it loaded), a wait for servers still starting before a prompt's first request,
+ * one-line notices for the user, and the servers stopped when the session ends.
+ */
+import type { Tool } from '../tools/types';
+import type { McpConfig } from './config-types';
+import { McpHub, type ServerView } from './hub';
+import { McpToolSearch, searchMode } from './tool-search';
+
+export interface McpSessionOptions {
+  workspace: string;
+  home: string;
+  roots: () => readonly string[];
+  /** The model's context window now, when known (tool search's share is of it). */
+  windowTokens: () => number | undefined;
+  interactive: boolean;
+}
+
+type Listener = (notice: string | undefined) => void;
+
+export class McpSession {
+  readonly hub: McpHub;
+  private readonly search: McpToolSearch;
+  private readonly listeners = new Set<Listener>();
+  private readonly pending: string[] = [];
+  private readonly told = new Map<string, string>();
+
+  constructor(
+    config: McpConfig,
+    private readonly options: McpSessionOptions,
+  ) {
+    this.hub = new McpHub(config, {
+      context: { workspace: options.workspace, home: options.home, env: process.env },
+      roots: options.roots,
+      onNotice: (text) => this.notice(text),
+    });
+    this.search = new McpToolSearch(() => this.hub.tools());
+    this.hub.subscribe(() => this.statusChanged());
+  }
+
+  /** Starts the approved servers in the background and says which project servers wait. */
+  start(): void {
+    this.hub.start();
+    const waiting = this.hub.pendingApprovals();
+    if (waiting.length) {
+      const names = waiting.join(', ');
+      this.notice(
+        this.options.interactive
+          ? `.mcp.json has ${waiting.length === 1 ? 'a server' : 'servers'} not approved yet: ${names}. Use it: /mcp approve ${waiting.length === 1 ? waiting[0] : 'NAME'} (or /mcp approve all); refuse: /mcp deny NAME`
+          : `.mcp.json ${waiting.length === 1 ? 'server' : 'servers'} ${names} not started: not approved yet (answer in the app, /mcp, or list ${waiting.length === 1 ? 'it' : 'them'} in enabledMcpjsonServers)`,
+      );
+    }
+  }
+
+  /** The MCP tools the model is offered now: all of them, or the search tool and what it loaded. */
+  offered(): Tool[] {
+    const all = this.hub.tools();
+    if (!searchMode(all, this.hub.config.settings, this.options.windowTokens())) return all;
+    return [this.search.tool, ...this.search.offered()];
+  }
+
+  /** Every MCP tool by name, offered or not (a call by exact name works after a search). */
+  callable(): Tool[] {
+    return [this.search.tool, ...this.hub.tools()];
+  }
+
+  /** Waits for servers still starting (each at most its start timeout): before a prompt's first request. */
+  settled(): Promise<void> {
+    return this.hub.settled();
+  }
+
+  views(): ServerView[] {
+    return this.hub.view();
+  }
+
+  /** Notices (undefined: the servers' states changed) as they happen; returns stop. */
+  watch(listener: Listener): () => void {
+    this.listeners.add(listener);
+    for (const text of this.pending.splice(0)) listener(text);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Notices said before anyone watched (print mode prints them). */
+  takeNotices(): string[] {
+    return this.pending.splice(0);
+  }
+
+  close(): Promise<void> {
+    this.listeners.clear();
+    return this.hub.close();
+  }
+
+  private notice(text: string): void {
+    if (this.listeners.size === 0) this.pending.push(text);
+    for (const listener of this.listeners) listener(text);
+  }
+
+  /** A server that failed (or needs a login) is said once per reason, as one line. */
+  private statusChanged(): void {
+    for (const view of this.hub.view()) {
+      const said =
+        view.state === 'failed' || view.state === 'needs-login'
+          ? `${view.state}:${view.reason}`
+          : undefined;
+      if (said && this.told.get(view.name) !== said) {
+        this.told.set(view.name, said);
+        this.notice(
+          view.state === 'failed'
+            ? `MCP server ${view.name} failed: ${view.reason} (/mcp reconnect ${view.name} tries again)`
+            : `MCP server ${view.name} ${view.reason}`,
+        );
+      } else if (!said) this.told.delete(view.name);
+    }
+    for (const listener of this.listeners) listener(undefined);
+  }
+}
