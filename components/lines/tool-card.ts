@@ -230,9 +230,19 @@ function resultRows(card: ToolCard, shape: ResultShape, part: Excerpt, width: nu
     case 'plan':
       // The panel shows the plan; the header's summary says what changed.
       return { rows: [], from: 'start' };
-    case 'text':
-      return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut: part.cut };
+    case 'text': {
+      const rows = out ? wrapped(out, width, { dim: true }) : [];
+      // An MCP result's structuredContent, when its text does not say it: one line of JSON.
+      if (display.structured)
+        rows.push(...wrapped(clampLine(display.structured, width), width, { fg: 'cyan' }));
+      return { rows, from: 'start', cut: part.cut };
+    }
   }
+}
+
+/** One row's worth of text, cut with an ellipsis. */
+function clampLine(text: string, width: number): string {
+  return text.length > width - 1 ? `${text.slice(0, Math.max(0, width - 2))}…` : text;
 }
 
 /** A cancelled call's output without the words for the model that "Cancelled" repeats. */

@@ -8,9 +8,12 @@ const byName = new Map<string, ToolPresentation>(
   Object.values(TOOLS).map((tool) => [tool.name, tool.presentation]),
 );
 
+/** MCP tools have no registry entry: their names say what they are. */
+const MCP: ToolPresentation = { kind: 'mcp', shape: 'text' };
+
 /** How calls of the tool named `name` look on screen: what the tool declares. */
 export function presentationOf(name: string): ToolPresentation {
-  return byName.get(name) ?? UNKNOWN;
+  return byName.get(name) ?? (name.startsWith('mcp__') ? MCP : UNKNOWN);
 }
 
 /** The question the approval prompt asks for a call of this kind. */
