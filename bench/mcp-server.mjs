@@ -12,7 +12,10 @@ for (let i = 1; i <= count; i += 1) {
     `operation_${i}`,
     {
       description: `Runs operation ${i} on a record of the project's tracker: looks the record up by id, applies the change and returns the record as it is afterwards.`,
-      inputSchema: { id: z.string().describe('The record id'), note: z.string().optional().describe('Why') },
+      inputSchema: {
+        id: z.string().describe('The record id'),
+        note: z.string().optional().describe('Why'),
+      },
     },
     async ({ id }) => ({ content: [{ type: 'text', text: `operation ${i} on ${id}: done` }] }),
   );
@@ -22,7 +25,11 @@ server.registerTool(
   { description: 'Returns a long text', inputSchema: { chars: z.number() } },
   async ({ chars }) => {
     const line = 'tick bench: a line of build output, 0123456789 abcdefghijklmnopqrstuvwxyz\n';
-    return { content: [{ type: 'text', text: line.repeat(Math.ceil(chars / line.length)).slice(0, chars) }] };
+    return {
+      content: [
+        { type: 'text', text: line.repeat(Math.ceil(chars / line.length)).slice(0, chars) },
+      ],
+    };
   },
 );
 await server.connect(new StdioServerTransport());

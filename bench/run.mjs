@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import agentSession from './benchmarks/agent-session.mjs';
 import bigOutput from './benchmarks/big-output.mjs';
 import longSession from './benchmarks/long-session.mjs';
+import mcp from './benchmarks/mcp.mjs';
 import start from './benchmarks/start.mjs';
 import stream from './benchmarks/stream.mjs';
 import tickLatency from './benchmarks/tick-latency.mjs';
@@ -24,7 +25,7 @@ import {
 } from './lib/subjects.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
-const BENCHMARKS = [start, stream, tickLatency, longSession, agentSession, bigOutput];
+const BENCHMARKS = [start, stream, tickLatency, longSession, agentSession, bigOutput, mcp];
 const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 function selected(filters) {
