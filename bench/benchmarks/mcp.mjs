@@ -5,8 +5,6 @@
 // both because reading one costs the same with or without servers (its validation loads zod).
 // Result: the CPU of the whole tree from the prompt to the final answer when the model's one
 // call returns 1 MB through an MCP tool, against the same 1 MB printed by a bash command.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from '../lib/stats.mjs';
 import { quit, runOnce, submitPrompt, whenReady } from '../lib/subjects.mjs';

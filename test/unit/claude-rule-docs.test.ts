@@ -65,13 +65,13 @@ function matches(rule: string, check: Check): boolean {
     check.tool === 'mcp'
       ? { toolName: check.subject, names: [check.subject], kind: 'mcp', paths: [] }
       : check.tool === 'bash'
-      ? {
-          toolName: 'bash',
-          names,
-          command: check.subject,
-          parts: classifyCommand(check.subject, { cwd, roots: [cwd], home }).parts,
-        }
-      : { toolName: check.tool, names, kind: kindOf(check.tool), paths: [abs(check.subject)] };
+        ? {
+            toolName: 'bash',
+            names,
+            command: check.subject,
+            parts: classifyCommand(check.subject, { cwd, roots: [cwd], home }).parts,
+          }
+        : { toolName: check.tool, names, kind: kindOf(check.tool), paths: [abs(check.subject)] };
   return matchRules(parsed.entries, call, ctx)?.decision === check.list;
 }
 
