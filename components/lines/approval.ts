@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { PendingApproval } from '../../src/store/types';
 import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';

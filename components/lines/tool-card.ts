@@ -1,7 +1,7 @@
 import type { CardStatus, ToolCard } from '../../src/store/types';
 import { ABORTED_TEXT, CANCELLED_TEXT, NO_OUTPUT_TEXT } from '../../src/tools/cancel-text';
 import { presentationOf } from '../../src/tools/presentation';
-import type { ResultShape } from '../../src/tools/types';
+import type { ResultShape } from '../../src/protocol/tool-look';
 import { formatDuration, formatSeconds, plural } from './format';
 import { agentCardRows } from './agent-card';
 import { isFinished } from '../../src/store/reducer';

@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

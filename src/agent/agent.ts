@@ -3,10 +3,10 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENTS_DEFAULTS, type Config } from '../config/types';
 import { createSubagentHost, type ParentWiring } from '../agents/host';
-import type { Approve } from '../permissions/types';
-import type { AgentEvent } from './events';
+import type { Approve } from '../protocol/approval';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import { createModelClient } from '../model/client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
@@ -25,7 +25,8 @@ import { runAgent, type AgentState } from './loop';
 import { SessionHooks } from './session-hooks';
 import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
 import { currentPlanText } from './plan-text';
-import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
+import { MAIN_AGENT } from '../tasks/types';
+import { type TaskListSnapshot } from '../protocol/tasks';
 import { SessionTasks } from './session-tasks';
 
 /** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */

@@ -1,13 +1,14 @@
-import type { AgentEvent, ToolStatus } from './events';
+import type { AgentEvent, ToolStatus } from '../protocol/events';
 import type { AssembledToolCall } from '../model/types';
 import type { Tool, ToolResult } from '../tools/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
 import type { HookVerdict } from '../permissions/policy-types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import type { OutputSpill } from '../context/spill';
-import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
+import { MAIN_AGENT, type TaskListRef } from '../tasks/types';
+import { type TaskListSnapshot } from '../protocol/tasks';
 import { runHooks } from '../hooks/registry';
 import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 import { CANCELLED_TEXT } from '../tools/cancel-text';

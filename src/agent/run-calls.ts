@@ -1,4 +1,4 @@
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentDeps, AgentState } from './loop';
 import type { AssembledToolCall, ChatMessage } from '../model/types';
 import type { HookContext } from '../hooks/types';

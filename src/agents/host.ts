@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentsConfig } from '../config/types';
 import type { ContextManager } from '../context/manager';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import { runAgent, type AgentDeps, type AgentState } from '../agent/loop';
 import type { ChatMessage, ModelClient } from '../model/types';
 import { toolDefinitions } from '../tools/registry';

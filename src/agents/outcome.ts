@@ -1,4 +1,4 @@
-import type { AgentEvent, TurnEndReason } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import { assertNever } from '../util/assert-never';
 import type { SubagentOutcome } from './types';
 import { CANCELLED_TEXT } from '../tools/cancel-text';

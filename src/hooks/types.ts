@@ -1,6 +1,7 @@
-import type { AgentEvent, ToolStatus } from '../agent/events';
-import type { Approve, ToolAccess } from '../permissions/types';
-import type { ToolPreview } from '../tools/types';
+import type { AgentEvent, ToolStatus } from '../protocol/events';
+import type { Approve } from '../protocol/approval';
+import type { ToolAccess } from '../permissions/types';
+import type { ToolPreview } from '../protocol/tool-display';
 
 /** Claude Code's hook events that tick fires (or, for PreCompact and the subagents', carries). */
 export type HookEventName =

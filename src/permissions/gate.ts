@@ -1,9 +1,9 @@
-import type { AgentEvent } from '../agent/events';
-import type { ToolPreview } from '../tools/types';
+import type { AgentEvent } from '../protocol/events';
+import type { ToolPreview } from '../protocol/tool-display';
 import { approvalPreview } from './approval-preview';
 import { deniedByUser, deniedCancelled } from './denial-text';
 import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
-import type { ApprovalDecision, ApprovalRequest, Approve } from './types';
+import type { ApprovalDecision, ApprovalRequest, Approve } from '../protocol/approval';
 
 /** What the gate needs besides the call: the user, the abort signal, the event stream. */
 export interface GateContext {

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 
 /** The session file format this tick writes and the newest it reads. */

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 import type { ReadRecord } from './reader';
 import { joinOutput, type OutputPiece } from './running-output';

@@ -1,8 +1,8 @@
 import { compactionLine } from '../context/format';
-import type { AgentEvent, ToolStatus, TurnEndReason } from '../agent/events';
-import type { Usage } from '../model/types';
-import type { Todo, TodoStatus } from '../todos/types';
-import type { TaskListSnapshot } from '../tasks/types';
+import type { AgentEvent, ToolStatus, TurnEndReason } from '../protocol/events';
+import type { Usage } from '../protocol/usage';
+import type { Todo, TodoStatus } from '../protocol/todos';
+import type { TaskListSnapshot } from '../protocol/tasks';
 import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
 import type { ParsedSession } from './reader';
 import { taskLabel, updateTaskHistory, type TaskHistoryItem } from './task-history';

@@ -1,7 +1,7 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from '../agent/loop';
 import type { ChatMessage } from '../model/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import { presentationOf } from '../tools/presentation';
 import { TODO_SETTLE_MS, type FrameScheduler, type Urgency } from './frame-scheduler';
 import { reduceEvents } from './reducer';

@@ -1,8 +1,9 @@
-import type { ToolDisplay } from '../agent/events';
-import type { Usage } from '../model/types';
-import type { ApprovalRequest, PermissionMode } from '../permissions/types';
-import type { Todo } from '../todos/types';
-import type { Task } from '../tasks/types';
+import type { ToolDisplay } from '../protocol/tool-display';
+import type { Usage } from '../protocol/usage';
+import type { ApprovalRequest } from '../protocol/approval';
+import type { PermissionMode } from '../permissions/types';
+import type { Todo } from '../protocol/todos';
+import type { Task } from '../protocol/tasks';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';

@@ -1,4 +1,4 @@
-import type { ToolKind, ToolPresentation } from './types';
+import type { ToolKind, ToolPresentation } from '../protocol/tool-look';
 import { TOOLS } from './registry';
 
 /** A name no tool has (a model's invention, a call from an older recording). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, ToolCard } from '../../src/store/types';

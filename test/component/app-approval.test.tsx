@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 import { endOf, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 
 let rig: AppRig | undefined;

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision } from '../../src/protocol/approval';
 import {
   COLOR_LOOK,
   endOf,

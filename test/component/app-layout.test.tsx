@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- the tests look for terminal escape sequences */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 import { detectLook } from '../../components/lines/look';
 import { endOf, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 

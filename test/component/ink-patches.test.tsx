@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
-import type { ApprovalRequest } from '../../src/permissions/types';
-import type { Todo } from '../../src/todos/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
+import type { Todo } from '../../src/protocol/todos';
 import { composeFrame, type OutputState } from '../../src/cli/ink-frame-compose';
 import { checkInk, inkOwnGet, installInkPatches } from '../../src/cli/ink-patches';
 import { screenDifferences, seenCells } from '../support/screen-cells';

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { EventBatcher } from '../../src/store/batcher';
 import { FrameScheduler } from '../../src/store/frame-scheduler';
 import { createAppStore } from '../../src/store/store';

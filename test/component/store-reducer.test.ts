@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { reduceEvent, reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, TranscriptItem } from '../../src/store/types';

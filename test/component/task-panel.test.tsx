@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { TaskPanel } from '../../components/TaskPanel';
 import { EventBatcher } from '../../src/store/batcher';
 import { FrameScheduler } from '../../src/store/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
-import type { Task } from '../../src/tasks/types';
+import type { Task } from '../../src/protocol/tasks';
 import { makeTask } from '../support/tasks';
 import {
   COLOR_LOOK,

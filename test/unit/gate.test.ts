@@ -2,11 +2,12 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { createPermissionGate, type GateContext } from '../../src/permissions/gate';
 import type { HookVerdict } from '../../src/permissions/policy';
 import { PermissionPolicy, type PolicyOptions } from '../../src/permissions/policy';
-import type { ApprovalDecision, ApprovalRequest, ToolAccess } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
+import type { ToolAccess } from '../../src/permissions/types';
 
 const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-gate-')));
 afterAll(() => rmSync(ws, { recursive: true, force: true }));

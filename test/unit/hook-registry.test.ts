@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
 import type { HookContext, HookInputs } from '../../src/hooks/types';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 
 function context(signal = new AbortController().signal) {
   const events: AgentEvent[] = [];

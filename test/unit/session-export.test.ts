@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { renderHtml } from '../../src/session/export-html';
 import { renderMarkdown } from '../../src/session/export-markdown';
 import { SESSION_FORMAT_VERSION } from '../../src/session/format';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { SESSION_FORMAT_VERSION, type HeaderRecord } from '../../src/session/format';
 import { acquireLock } from '../../src/session/lock';
 import { lockFile, workspaceSlug } from '../../src/session/paths';

@@ -1,22 +1,11 @@
-import type { Todo } from '../todos/types';
-import type { Task } from '../tasks/types';
-import type { ApprovalRequest } from '../permissions/types';
-import type { Usage } from '../model/types';
+import type { ApprovalRequest } from './approval';
+import type { Task } from './tasks';
+import type { Todo } from './todos';
+import type { ToolDisplay } from './tool-display';
+import type { Usage } from './usage';
 
 /** How a tool call ended, as the UI shows it. */
 export type ToolStatus = 'ok' | 'error' | 'denied' | 'cancelled';
-
-/** Extra data for the UI's tool card; the model only ever sees `output`. */
-export interface ToolDisplay {
-  /** Unified diff of a file change. */
-  diff?: string;
-  /** Lines returned by read_file. */
-  lines?: number;
-  /** Matches returned by glob. */
-  matches?: number;
-  /** Exit code of a bash command. */
-  exitCode?: number;
-}
 
 /** done: answered; stopped: a hook said stop; max_turns: the --max-turns cap. */
 export type TurnEndReason = 'done' | 'stopped' | 'max_turns' | 'aborted' | 'error';
