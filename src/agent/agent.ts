@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENTS_DEFAULTS, type Config } from '../config/types';
-import { createSubagentHost, type ParentWiring } from '../agents/host';
+import { createSubagentHost } from '../agents/host';
+import { childLoop, type ParentWiring } from './child-loop';
 import type { Approve } from '../protocol/approval';
 import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
@@ -252,15 +253,18 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   });
   const agents = config.agents ?? AGENTS_DEFAULTS;
   const subagents = createSubagentHost({
-    sessionId: state.sessionId,
     settings: agents,
-    parent: loopWiring,
-    model: () => (agents.model ? makeModel(agents.model) : model),
-    systemPrompt: (toolNames) =>
-      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
-    context: (child) => childContext(() => currentPlanText(child, taskList)),
-    transcript: (agentId) => transcript.sidechain(agentId),
-    ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+    runChild: childLoop({
+      sessionId: state.sessionId,
+      maxTurns: agents.maxTurns,
+      parent: loopWiring,
+      model: () => (agents.model ? makeModel(agents.model) : model),
+      systemPrompt: (toolNames) =>
+        buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
+      context: (child) => childContext(() => currentPlanText(child, taskList)),
+      transcript: (agentId) => transcript.sidechain(agentId),
+      ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+    }),
   });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {

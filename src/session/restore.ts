@@ -1,17 +1,30 @@
 import type { AgentEvent } from '../protocol/events';
-import type { AgentState } from '../agent/loop';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../protocol/todos';
 import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
 
+/**
+ * The conversation a session carries from prompt to prompt, as its log restores it: what
+ * the agent's loop keeps between prompts (its AgentState).
+ */
+export interface SessionState {
+  sessionId: string;
+  messages: ChatMessage[];
+  todos: Todo[];
+  /** Tool rounds since a plan tool was called (the reminder's count). */
+  roundsSinceTodo: number;
+  /** The task list the session works on, when it uses the task tools. */
+  taskListId?: string;
+}
+
 /** A session as loaded for resuming: the agent's state plus what the app repaints. */
 export interface RestoredSession {
   id: string;
   file: string;
   header: HeaderRecord;
-  state: AgentState;
+  state: SessionState;
   /** Rules granted with "allow always" earlier in the session. */
   grantedRules: string[];
   /** The recorded events since the last /clear, for the transcript (no deltas or live output). */

@@ -3,7 +3,7 @@ import { callSteps } from '../../src/agent/call-order';
 import { countsLine, noteChildEvent, parentResult, type ChildRun } from '../../src/agents/outcome';
 import { Limiter } from '../../src/agents/limiter';
 import { childHooks } from '../../src/agents/child-hooks';
-import { childTools } from '../../src/agents/host';
+import { childTools } from '../../src/agent/child-loop';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
 import type { HookContext } from '../../src/hooks/types';
 import { streamJsonObject } from '../../src/print/stream-json';
