@@ -48,9 +48,7 @@ export const SUBAGENT_NOTE =
 
 /** The child's tools: the parent's minus `agent` (children start no children). */
 export function childTools(tools: Record<string, Tool>): Record<string, Tool> {
-  return Object.fromEntries(
-    Object.entries(tools).filter(([, tool]) => tool.presentation.kind !== 'agent'),
-  );
+  return Object.fromEntries(Object.entries(tools).filter(([, tool]) => tool.look.role !== 'agent'));
 }
 
 /**

@@ -10,8 +10,8 @@ import type { OutputSpill } from '../context/spill';
 import { MAIN_AGENT, type TaskListRef } from '../tasks/types';
 import { type TaskListSnapshot } from '../protocol/tasks';
 import { runHooks } from '../hooks/registry';
-import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
-import { CANCELLED_TEXT } from '../tools/cancel-text';
+import { lookOf, lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
+import { CANCELLED_TEXT } from '../protocol/cancel-text';
 import type { SubagentHost } from '../agents/host';
 import type { RunSubagent } from '../agents/types';
 
@@ -56,6 +56,7 @@ export function describeToolCall(
   return {
     callId,
     toolName: tool.name,
+    look: tool.look,
     input,
     access: tool.access(input, { cwd }),
     claude: {
@@ -93,6 +94,7 @@ export function announceCall(
     name: call.name,
     input,
     summary: tool.summary(input),
+    look: tool.look,
   };
 }
 
@@ -120,6 +122,7 @@ export async function executeToolCall(
       type: 'tool_result',
       id: call.id,
       name: call.name,
+      look: lookOf(call.name, ctx.tools),
       status,
       output: result.output,
       ...(result.display ? { display: result.display } : {}),

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../protocol/events';
 import type { ToolPreview } from '../protocol/tool-display';
+import type { ToolLook } from '../protocol/tool-look';
 import { approvalPreview } from './approval-preview';
 import { deniedByUser, deniedCancelled } from './denial-text';
 import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
@@ -14,6 +15,8 @@ export interface GateContext {
 
 export interface GateCall extends ToolCall {
   callId: string;
+  /** How the call looks: the approval request carries it to the prompt. */
+  look: ToolLook;
   /** What the call would change, shown in the approval prompt (approval-preview.ts). */
   preview?: (input: unknown) => Promise<ToolPreview | undefined>;
 }
@@ -64,6 +67,7 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
       const request: ApprovalRequest = {
         callId: call.callId,
         toolName: call.toolName,
+        look: call.look,
         subject: decision.subject,
         reason: decision.reason,
         ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),

@@ -1,9 +1,12 @@
 import type { ToolPreview } from './tool-display';
+import type { ToolLook } from './tool-look';
 
 /** A question the gate puts to the user (keyboard in the app, flags in print mode). */
 export interface ApprovalRequest {
   callId: string;
   toolName: string;
+  /** How the call looks: its role picks the question's title. */
+  look: ToolLook;
   /** The whole command or the path, never truncated. */
   subject: string;
   /** Why it is asked: "deletes files (rm)", "outside workspace: /etc/hosts". */

@@ -2,6 +2,7 @@ import type { ApprovalRequest } from './approval';
 import type { Task } from './tasks';
 import type { Todo } from './todos';
 import type { ToolDisplay } from './tool-display';
+import type { ToolLook } from './tool-look';
 import type { Usage } from './usage';
 
 /** How a tool call ended, as the UI shows it. */
@@ -29,9 +30,17 @@ export type AgentEvent =
   | { type: 'tool_call_started'; id: string; name: string }
   /**
    * Arguments complete and parsed (every call of a round, when the model's answer is
-   * complete, before the first runs); `summary` is the one-line card text.
+   * complete, before the first runs); `summary` is the one-line card text, `look` how the
+   * call shows (what its tool declares).
    */
-  | { type: 'tool_call_ready'; id: string; name: string; input: unknown; summary: string }
+  | {
+      type: 'tool_call_ready';
+      id: string;
+      name: string;
+      input: unknown;
+      summary: string;
+      look: ToolLook;
+    }
   /**
    * The call passed the gate and the PreToolUse hooks and its tool starts now (the session
    * log records it, so a crash mid-call is not mistaken for a call that never ran).
@@ -43,6 +52,8 @@ export type AgentEvent =
       type: 'tool_result';
       id: string;
       name: string;
+      /** The call's look again: a call whose arguments did not parse had no tool_call_ready. */
+      look: ToolLook;
       status: ToolStatus;
       output: string;
       display?: ToolDisplay;

@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../protocol/todos';
-import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
+import type { HeaderRecord } from './format';
+import { ReminderCount } from './reminder-count';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
 
@@ -58,18 +59,16 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   const messages: ChatMessage[] = [];
   const events: AgentEvent[] = [];
   let todos: Todo[] = [];
-  let roundsSinceTodo = 0;
+  const reminder = new ReminderCount();
   const interrupted = new InterruptedCalls();
   for (const record of current) {
     interrupted.note(record);
+    reminder.note(record);
     if (record.kind === 'message') {
       messages.push(record.message);
-      roundsSinceTodo = stepRounds(roundsSinceTodo, record.message);
     } else if (record.kind === 'event') {
       events.push(record.event);
       if (record.event.type === 'todos_updated') todos = record.event.todos;
-    } else if (record.kind === 'state') {
-      roundsSinceTodo = record.roundsSinceTodo;
     } else if (record.kind === 'compact') {
       // The model goes on from the compacted history; the transcript keeps every event.
       messages.length = 0;
@@ -91,7 +90,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
       sessionId: parsed.header.id,
       messages,
       todos,
-      roundsSinceTodo,
+      roundsSinceTodo: reminder.count(),
       ...(taskListId ? { taskListId } : {}),
     },
     grantedRules,
@@ -99,24 +98,6 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     notices: [...parsed.notices],
     repairs,
   };
-}
-
-/** A reminder the loop appended (`<reminder>…</reminder>`, whatever it names). */
-function isReminder(content: ChatMessage['content']): boolean {
-  return typeof content === 'string' && /^<reminder>[^]*<\/reminder>$/.test(content);
-}
-
-/**
- * The reminder counter between state records (a crash mid-prompt leaves none): a tool round
- * without a plan tool counts one, a plan tool or a reminder resets it, as in the loop.
- */
-function stepRounds(rounds: number, message: ChatMessage): number {
-  if (message.role === 'user' && isReminder(message.content)) return 0;
-  if (message.role !== 'assistant' || !message.tool_calls?.length) return rounds;
-  const usedPlanTool = message.tool_calls.some(
-    (call) => call.type === 'function' && PLAN_TOOL_NAMES.has(call.function.name),
-  );
-  return usedPlanTool ? 0 : rounds + 1;
 }
 
 /** Tool calls of the last assistant message that have no tool result after them. */

@@ -1,4 +1,5 @@
 import type { ToolDisplay } from '../protocol/tool-display';
+import type { ToolLook } from '../protocol/tool-look';
 import type { Usage } from '../protocol/usage';
 import type { ApprovalRequest } from '../protocol/approval';
 import type { PermissionMode } from '../permissions/types';
@@ -11,6 +12,8 @@ export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'de
 export interface ToolCard {
   id: string;
   name: string;
+  /** How the call shows: its events bring it (the generic look until they do). */
+  look: ToolLook;
   /** One line: the command, the path, the pattern. */
   summary: string;
   status: CardStatus;

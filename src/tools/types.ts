@@ -1,4 +1,4 @@
-import type { ToolPresentation } from '../protocol/tool-look';
+import type { ToolLook } from '../protocol/tool-look';
 import type { ToolAccess } from '../permissions/types';
 import type { ToolDisplay, ToolPreview } from '../protocol/tool-display';
 import type { Todo } from '../protocol/todos';
@@ -88,8 +88,8 @@ export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
   description: string;
   schema: S;
-  /** How its calls look: the card, the approval title. */
-  presentation: ToolPresentation;
+  /** How its calls look (their card, their approval title); their events carry it. */
+  look: ToolLook;
   /** What the call touches, for the permission gate. */
   access(input: SchemaInput<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
   /** One-line text for the UI card: the command, the path, the pattern. */

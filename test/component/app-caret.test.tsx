@@ -11,6 +11,7 @@ import {
   type AppRig,
   type Turn,
 } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -56,6 +57,7 @@ test('no caret while a question waits for a key; in note mode, the note has it',
   const request = {
     callId: 'r1',
     toolName: 'bash',
+    look: lookOf('bash'),
     subject: 'rm -rf build',
     reason: 'deletes files (rm)',
   };

@@ -10,10 +10,11 @@ import { streamJsonObject } from '../../src/print/stream-json';
 import { routeOf } from '../../src/demo/conversation-route';
 import { TOOLS, offeredTools } from '../../src/tools/registry';
 import { agent } from '../../src/tools/agent';
-import { CANCELLED_TEXT } from '../../src/tools/cancel-text';
+import { CANCELLED_TEXT } from '../../src/protocol/cancel-text';
 import { subagentsWorking } from '../../src/store/subagents';
 import { EMPTY_LIVE } from '../../src/store/reducer';
 import type { ChildView } from '../../src/store/types';
+import { lookOf } from '../../src/tools/registry';
 
 describe('callSteps', () => {
   const steps = (kinds: string) => callSteps(kinds.length, (i) => kinds[i] === 'A');
@@ -89,6 +90,7 @@ describe("counting a child's run from its events", () => {
       type: 'tool_result',
       id: 'a',
       name: 'bash',
+      look: lookOf('bash'),
       status: 'ok',
       output: '',
       durationMs: 1,
@@ -274,6 +276,7 @@ describe('subagentsWorking', () => {
       tools: children.map((c, i) => ({
         id: `call_${i}`,
         name: c ? 'agent' : 'bash',
+        look: lookOf(c ? 'agent' : 'bash'),
         summary: '',
         status: 'running' as const,
         output: '',
