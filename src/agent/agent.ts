@@ -59,7 +59,7 @@ export interface Agent {
    * another process makes (an error event for a list that cannot be read). Returns stop.
    */
   watchTasks(listener: (event: AgentEvent) => void): () => void;
-  /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
+  /** The plan as the model sees it (the todo list, or the task list), to re-inject; '' when none. */
   planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
