@@ -11,7 +11,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import type { ObjectSchema, JsonSchema } from '../tools/schema';
 import type { Tool, ToolResult } from '../tools/types';
 import { cutMiddle, MAX_OUTPUT_CHARS } from '../tools/output-buffer';
-import { ABORTED_TEXT } from '../tools/cancel-text';
+import { ABORTED_TEXT } from '../protocol/cancel-text';
 import { argumentsSummary, approvalReason, approvalSubject } from './describe';
 import { extensionFor, mediaBlocks, resultText, structuredLine } from './result';
 import { McpCallError, type McpConnection, type McpToolInfo } from './connection';
@@ -63,7 +63,7 @@ export function mcpTool(connection: McpConnection, info: McpToolInfo): Tool<Obje
         ? `${description.slice(0, MAX_DESCRIPTION)}…`
         : description,
     schema: passThroughSchema(info.inputSchema),
-    presentation: { kind: 'mcp', shape: 'text' },
+    look: { role: 'mcp', resultShape: 'text' },
     access: (input) => ({
       kind: 'mcp',
       subject: approvalSubject(server, title, input),

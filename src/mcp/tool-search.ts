@@ -120,7 +120,7 @@ function searchTool(search: McpToolSearch): Tool<typeof searchSchema> {
       'Search the tools of the connected MCP servers by what they do (their definitions are not all sent, to save context). ' +
       'Give a few keywords, or "select:NAME1,NAME2" for tools you know by name. The tools found are loaded: call them next, by their names.',
     schema: searchSchema,
-    presentation: { kind: 'search', shape: 'text' },
+    look: { role: 'search', resultShape: 'text' },
     access: () => ({ kind: 'none' }),
     summary: (input) => input.query,
     run: async (input) => search.find(input.query, input.max_results),

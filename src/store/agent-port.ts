@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import type { McpSession } from '../mcp/session';
 
 /** The part of a session's MCP servers the app uses (`/mcp`, its notices). */
