@@ -26,16 +26,10 @@ import { serverLine, stateText, totalLine } from '../../mcp/server-text';
 import { editSettingsFile } from '../../config/settings-edit';
 import { localPath } from '../../config/local-rules';
 import { saveProjectChoice } from '../../mcp/project-choices';
+import { processIO, type CommandIO } from './io';
 
-export interface McpCommandIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-const processIO: McpCommandIO = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+/** Where `tick mcp` writes: the process's streams, or a test's. */
+export type McpCommandIO = CommandIO;
 
 class McpUsageError extends Error {}
 
