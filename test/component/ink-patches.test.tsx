@@ -87,6 +87,7 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
   for (let at = 0; at < ANSWER.length; at += 24) {
     yield { type: 'text_delta', text: ANSWER.slice(at, at + 24) };
+    // The model's stream arrives over time, not in one read.
     await settle(1);
   }
   yield { type: 'assistant_message', text: ANSWER, reasoning: '' };
@@ -117,6 +118,7 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
   yield { type: 'todos_updated', todos: plan(3) };
   for (let i = 0; i < 20; i++) {
     yield { type: 'text_delta', text: `Done step ${i}: **ok** ✓ 完了.\n\n` };
+    // The model's stream arrives over time, not in one read.
     await settle(1);
   }
   yield { type: 'assistant_message', text: '…', reasoning: '' };
@@ -129,7 +131,7 @@ async function runRichTurn(size: { columns: number; rows: number }): Promise<voi
   await waitFor(() => rig!.screen().includes('Run this command?'), 4000, 'the approval prompt');
   await rig.app.press('y');
   await waitFor(() => !rig!.controller.busy, 4000, 'the end of the turn');
-  await settle(60);
+  await rig.still();
 }
 
 describe('the fast path shows what Ink shows', () => {
@@ -167,7 +169,7 @@ describe('the fast path shows what Ink shows', () => {
     for (const tree of [clipped, overlapping]) {
       pairs = [];
       const app = renderAt(tree, { columns: 40, rows: 10 });
-      await settle(20);
+      await app.nextFrame(0);
       app.instance.unmount();
       expect(pairs.length).toBeGreaterThan(0);
       expect(pairs.every((pair) => pair.fast === undefined)).toBe(true);
@@ -195,7 +197,7 @@ describe('installInkPatches', () => {
     );
     const draw = async () => {
       const app = renderAt(tree, { columns: 40, rows: 10 });
-      await settle(20);
+      await app.nextFrame(0);
       const frame = app.lastFrame();
       app.instance.unmount();
       return frame;
