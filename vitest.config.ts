@@ -1,9 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The test files that render Ink in the test process: they run after the app's Ink patches
+ * are installed (test/support/ink-patches-setup.ts), as the app runs. Loading Ink costs
+ * about half a second a file, so the other files skip it;
+ * test/unit/test-files-with-ink.test.ts fails when a file that loads Ink is left out of this list.
+ */
+export const INK_TEST_FILES = ['test/component/**/*.test.{ts,tsx}', 'test/unit/ink-*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/support/ink-patches-setup.ts'],
     // Ink writes nothing until unmount when CI is set; the CI runner sets it.
     env: { CI: 'false', FORCE_COLOR: '0' },
     pool: 'forks',
@@ -12,5 +18,23 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20000,
     hookTimeout: 20000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'ink',
+          include: INK_TEST_FILES,
+          setupFiles: ['test/support/ink-patches-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...INK_TEST_FILES],
+        },
+      },
+    ],
   },
 });
