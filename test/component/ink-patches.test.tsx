@@ -128,9 +128,11 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
 async function runRichTurn(size: { columns: number; rows: number }): Promise<void> {
   rig = await startApp([richTurn], size, COLOR_LOOK);
   await typeLine(rig.app, 'fix it 请');
-  await waitFor(() => rig!.screen().includes('Run this command?'), 4000, 'the approval prompt');
+  // Every frame is drawn twice here (the fast path and Ink's own): on a busy machine the
+  // turn's forty-odd frames took over 3 s, so the bounds leave room (the test's own is 20 s).
+  await waitFor(() => rig!.screen().includes('Run this command?'), 15_000, 'the approval prompt');
   await rig.app.press('y');
-  await waitFor(() => !rig!.controller.busy, 4000, 'the end of the turn');
+  await waitFor(() => !rig!.controller.busy, 15_000, 'the end of the turn');
   await rig.still();
 }
 
