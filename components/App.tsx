@@ -1,6 +1,6 @@
 import { Box, useInput } from 'ink';
 import { useMemo } from 'react';
-import type { AppController } from '../src/store/controller';
+import type { AppController } from '../src/app/controller';
 import { ApprovalPrompt, useApprovalLayout } from './ApprovalPrompt';
 import { AppContext, useApp, useAppState } from './context';
 import { KeypressLayer } from './keys';

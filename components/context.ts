@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { AppController } from '../src/store/controller';
+import type { AppController } from '../src/app/controller';
 import type { AppState } from '../src/store/types';
 import type { Look } from './lines/look';
 

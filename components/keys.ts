@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
 import type { ApprovalRequest } from '../src/permissions/types';
-import type { AppController } from '../src/store/controller';
+import type { AppController } from '../src/app/controller';
 import { choiceForKey } from './approval-choices';
 import {
   deleteBackward,

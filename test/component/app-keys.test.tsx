@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { App } from '../../components/App';
-import { AppController } from '../../src/store/controller';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import {
   FakeAgent,

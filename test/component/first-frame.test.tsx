@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { App } from '../../components/App';
 import { firstFrameRows } from '../../components/lines/first-frame';
 import { plain } from '../../components/lines/spans';
-import { AppController } from '../../src/store/controller';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import { ASCII_LOOK, UNICODE_LOOK, renderAt, waitFor, type Rendered } from './helpers';
 

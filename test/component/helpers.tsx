@@ -4,13 +4,13 @@ import { render as inkRender, type Instance } from 'ink';
 import type { ReactElement } from 'react';
 import type { AgentEvent } from '../../src/agent/events';
 import type { Approve, PermissionMode } from '../../src/permissions/types';
-import type { PermissionRuleEntry, SessionAgent } from '../../src/store/agent-port';
+import type { PermissionRuleEntry, SessionAgent } from '../../src/app/agent-port';
 import type { Todo } from '../../src/todos/types';
 import { App } from '../../components/App';
 import { AppContext } from '../../components/context';
 import type { Look } from '../../components/lines/look';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
-import { AppController } from '../../src/store/controller';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 

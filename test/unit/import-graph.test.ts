@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 /*
- * The import graph points one way: components -> store -> agent -> the rest (model, tools,
- * hooks, permissions, todos, session, ...); only the CLI mounts components. Checked over
+ * The import graph points one way: components -> app (the driver) -> store -> agent -> the
+ * rest (model, tools, hooks, permissions, todos, session, ...); only the CLI mounts components. Checked over
  * the imports that run (`import type` is erased and may point anywhere).
  */
 
@@ -59,8 +59,9 @@ function layer(file: string): string {
 /** Who may import each guarded layer at run time. */
 const IMPORTERS: Record<string, readonly string[]> = {
   components: ['components', 'cli'],
-  store: ['components', 'store', 'cli'],
-  agent: ['agent', 'agents', 'store', 'cli', 'print'],
+  app: ['components', 'app', 'cli'],
+  store: ['components', 'app', 'store', 'cli'],
+  agent: ['agent', 'agents', 'app', 'store', 'cli', 'print'],
 };
 
 const graph = runtimeGraph(true);

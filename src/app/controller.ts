@@ -7,14 +7,19 @@ import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { pacedView } from './paced-view';
 import { isUrgentChange } from './render-urgency';
 import { commandWaitsForTurn, isSlashCommand, runSlashCommand } from './commands';
-import { EMPTY_INPUT, setText } from './input-editor';
-import { commit, withBanner } from './reducer';
-import type { AppStore } from './store';
+import { EMPTY_INPUT, setText } from '../store/input-editor';
+import { commit, withBanner } from '../store/reducer';
+import type { AppStore } from '../store/store';
 import { TurnClock } from './turn-clock';
-import type { InfoTone, InputState } from './types';
-import { clearedConversation, historyStep, scrolledBy, type ViewportMetrics } from './view-state';
+import type { InfoTone, InputState } from '../store/types';
+import {
+  clearedConversation,
+  historyStep,
+  scrolledBy,
+  type ViewportMetrics,
+} from '../store/view-state';
 
-export type { ViewportMetrics } from './view-state';
+export type { ViewportMetrics } from '../store/view-state';
 
 export interface ControllerOptions {
   now?: () => number;

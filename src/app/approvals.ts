@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalRequest, Approve } from '../permissions/types';
-import type { AppStore } from './store';
+import type { AppStore } from '../store/store';
 
 interface Waiting {
   request: ApprovalRequest;
