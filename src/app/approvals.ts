@@ -81,13 +81,6 @@ export class ApprovalQueue {
     );
   }
 
-  /** Scrolls the question's preview (the diff of an edit) to `previewTop`. */
-  setPreviewTop(previewTop: number): void {
-    this.store.setState((state) =>
-      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, previewTop } } : {},
-    );
-  }
-
   denyAll(note: string): void {
     for (const entry of [...this.waiting]) this.settle(entry, { decision: 'deny', note });
   }
