@@ -3,11 +3,11 @@ import { EMPTY_LIVE, commit } from './reducer';
 import type { AppState } from './types';
 
 /**
- * The app's state changes that need nothing but the state (and, for scrolling, what the
- * transcript last showed): pure, so the controller only applies them.
+ * The app's state changes that keys make, needing nothing but the state (and, for
+ * scrolling, what the screen's layout shows): pure, so the driver only applies them.
  */
 
-/** What the transcript viewport last showed, for paging. */
+/** The transcript as the layout shows it: all its rows and the rows on screen, for paging. */
 export interface ViewportMetrics {
   totalRows: number;
   height: number;
