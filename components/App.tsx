@@ -4,7 +4,7 @@ import type { AppController } from '../src/app/controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
 import { AppContext, appContext, useApp, useAppState } from './context';
 import { KeypressLayer } from './keys';
-import { terminalSize } from './layout';
+import { terminalSize } from './frame-layout';
 import { PromptInput } from './PromptInput';
 import { QueuedPrompts } from './QueuedPrompts';
 import { Rule } from './Rule';

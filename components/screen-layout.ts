@@ -5,7 +5,7 @@ import {
   todoRowsFor,
   type FrameLayout,
   type TerminalSize,
-} from './layout';
+} from './frame-layout';
 import { approvalLayout, type ApprovalLayout } from './lines/approval';
 import type { ChecklistView } from './lines/checklist';
 import type { Look } from './lines/look';

@@ -1,8 +1,8 @@
 import { useStdout } from 'ink';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import { terminalSize, type TerminalSize } from './layout';
+import { terminalSize, type TerminalSize } from './frame-layout';
 
-export type { TerminalSize } from './layout';
+export type { TerminalSize } from './frame-layout';
 
 /** The terminal's size, updated on resize (80x24 when the stream does not know). */
 export function useTerminalSize(): TerminalSize {

@@ -4,7 +4,7 @@ import type { Command, ResumeTarget } from './args';
 import type { AppReplay } from './app-replay';
 import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';
-import { terminalSize } from '../../components/layout';
+import { terminalSize } from '../../components/frame-layout';
 import { Layout } from '../../components/screen-layout';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';

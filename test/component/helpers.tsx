@@ -8,7 +8,7 @@ import type { PermissionRuleEntry, SessionAgent } from '../../src/app/agent-port
 import type { Todo } from '../../src/todos/types';
 import { App } from '../../components/App';
 import { AppContext, appContext } from '../../components/context';
-import { terminalSize } from '../../components/layout';
+import { terminalSize } from '../../components/frame-layout';
 import { Layout, type ScreenPoint } from '../../components/screen-layout';
 import type { Look } from '../../components/lines/look';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';

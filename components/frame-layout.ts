@@ -1,3 +1,8 @@
+/**
+ * The frame's geometry: its rows, the widths, where the plan panel goes. Pure; the screen's
+ * layout (screen-layout.ts) builds on it, and so does the early screen's first frame.
+ */
+
 /** The todo panel moves beside the transcript from this width on. */
 export const WIDE_COLUMNS = 100;
 
