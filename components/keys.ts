@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
-import type { ApprovalRequest } from '../src/permissions/types';
+import type { ApprovalRequest } from '../src/protocol/approval';
 import type { AppController } from '../src/app/controller';
 import type { PagedViews } from '../src/store/view-state';
 import { choiceForKey } from './approval-choices';

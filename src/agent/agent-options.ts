@@ -1,6 +1,6 @@
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import type { ChatMessage } from '../model/types';
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
 
 /** What the app or print mode gives a new session: how to ask the user, and observers. */

@@ -1,11 +1,12 @@
 import type { ChatMessage } from '../model/types';
 import type { PermissionPolicy } from '../permissions/policy';
-import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
-import type { Todo } from '../todos/types';
+import { MAIN_AGENT } from '../tasks/types';
+import type { TaskListSnapshot } from '../protocol/tasks';
+import type { Todo } from '../protocol/todos';
 import type { Config } from '../config/types';
 import type { SessionEndReason } from '../hooks/types';
 import type { AgentOptions } from './agent-options';
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import { runAgent } from './loop';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
 import { hooksStep, type HookParts } from './wire-hooks';

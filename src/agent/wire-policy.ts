@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { createPermissionGate, type PermissionGate } from '../permissions/gate';
 import { PermissionPolicy } from '../permissions/policy';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import { sessionApprove } from './session-approve';
 import type { SessionParts, Setup } from './wire-session';
 import type { WiringStep } from './wiring';

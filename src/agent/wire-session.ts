@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/types';
 import { HookRegistry } from '../hooks/registry';
 import type { AgentOptions } from './agent-options';
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
 import { Teardown, type WiringStep } from './wiring';
 

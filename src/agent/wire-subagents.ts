@@ -1,4 +1,5 @@
-import { createSubagentHost, type ParentWiring, type SubagentHost } from '../agents/host';
+import { createSubagentHost, type SubagentHost } from '../agents/host';
+import { childLoop, type ParentWiring } from './child-loop';
 import { AGENTS_DEFAULTS } from '../config/types';
 import { currentPlanText } from './plan-text';
 import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
@@ -55,14 +56,17 @@ export const subagentsStep: WiringStep<Needs, SubagentParts> = {
     const { options, model, taskList, transcript } = parts;
     const settings = parts.config.agents ?? AGENTS_DEFAULTS;
     const subagents = createSubagentHost({
-      sessionId: parts.state.sessionId,
       settings,
-      parent: () => loopWiring(parts),
-      model: () => (settings.model ? model.clientFor(settings.model) : model.client),
-      systemPrompt: parts.prompt,
-      context: (child) => parts.childContext(() => currentPlanText(child, taskList)),
-      transcript: (agentId) => transcript.sidechain(agentId),
-      ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+      runChild: childLoop({
+        sessionId: parts.state.sessionId,
+        maxTurns: settings.maxTurns,
+        parent: () => loopWiring(parts),
+        model: () => (settings.model ? model.clientFor(settings.model) : model.client),
+        systemPrompt: parts.prompt,
+        context: (child) => parts.childContext(() => currentPlanText(child, taskList)),
+        transcript: (agentId) => transcript.sidechain(agentId),
+        ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+      }),
     });
     return { subagents };
   },

@@ -1,5 +1,5 @@
-import type { TurnEndReason } from '../agent/events';
-import type { Approve } from '../permissions/types';
+import type { TurnEndReason } from '../protocol/events';
+import type { Approve } from '../protocol/approval';
 import { EMPTY_INPUT } from '../store/input-editor';
 import { commit, withBanner } from '../store/reducer';
 import type { AppStore } from '../store/store';

@@ -1,4 +1,4 @@
-import type { AgentEvent, TurnEndReason } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import type { AppStore } from '../store/store';
 import type { EventBatcher } from './batcher';
 import { TurnClock } from './turn-clock';

@@ -7,8 +7,9 @@ import { commit } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, PendingApproval } from '../../src/store/types';
 import { pagedBy } from '../../src/store/view-state';
-import type { Task } from '../../src/tasks/types';
-import type { Todo } from '../../src/todos/types';
+import { lookOf } from '../../src/tools/registry';
+import type { Task } from '../../src/protocol/tasks';
+import type { Todo } from '../../src/protocol/todos';
 
 const LOOK = { color: false, unicode: true };
 const base = initialState({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
@@ -50,6 +51,7 @@ function asking(extra: Partial<PendingApproval> = {}, diff?: string): PendingApp
     request: {
       callId: 'c1',
       toolName: diff ? 'edit_file' : 'bash',
+      look: lookOf(diff ? 'edit_file' : 'bash'),
       subject: diff ? 'src/a.ts' : 'rm -rf build',
       reason: diff ? 'edits a file' : 'deletes files (rm)',
       ...(diff ? { preview: { diff } } : {}),
