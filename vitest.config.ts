@@ -6,7 +6,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * about half a second a file, so the other files skip it;
  * test/unit/test-files-with-ink.test.ts fails when a file that loads Ink is left out of this list.
  */
-export const INK_TEST_FILES = ['test/component/**/*.test.{ts,tsx}', 'test/unit/ink-*.test.ts'];
+export const INK_TEST_FILES = [
+  'test/component/**/*.test.{ts,tsx}',
+  'test/unit/ink-*.test.ts',
+  // The screen layout reaches Ink through components/Rows.tsx.
+  'test/unit/screen-layout.test.ts',
+];
 
 export default defineConfig({
   test: {

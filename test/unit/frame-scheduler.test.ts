@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { FRAME_MS, FrameScheduler } from '../../src/store/frame-scheduler';
+import { FRAME_MS, FrameScheduler } from '../../src/app/frame-scheduler';
 
 // The clock is fake (timers, immediates and Date.now): each test advances it by the frame.
 beforeEach(() => vi.useFakeTimers());

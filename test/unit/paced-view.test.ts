@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { FrameScheduler } from '../../src/store/frame-scheduler';
-import { pacedView } from '../../src/store/paced-view';
+import { FrameScheduler } from '../../src/app/frame-scheduler';
+import { pacedView } from '../../src/app/paced-view';
 
 // The clock is fake (timers, immediates and Date.now): each test advances it by the frame.
 beforeEach(() => vi.useFakeTimers());
