@@ -5,7 +5,7 @@
  */
 import { serverLine, totalLine } from '../mcp/server-text';
 import type { McpPort } from './agent-port';
-import type { InfoTone } from './types';
+import type { InfoTone } from '../store/types';
 
 export const MCP_USAGE = 'Usage: /mcp [reconnect NAME | approve NAME|all | deny NAME | login NAME]';
 
