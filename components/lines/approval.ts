@@ -42,6 +42,13 @@ export function approvalTitle(role: ToolRole, toolName: string): string {
   }
 }
 
+/** The question's title: the call's role picks it; a project server has its own. */
+function requestTitle(request: ApprovalRequest): string {
+  return request.kind === 'mcp-server'
+    ? 'Use this MCP server from .mcp.json?'
+    : approvalTitle(request.look.role, request.toolName);
+}
+
 /** Who asks, when it is a subagent: `subagent "Find the parser" (agent-1a2b3c4d)`. */
 function askedBy(request: ApprovalRequest): Span[] {
   if (!request.agent) return [];
@@ -57,7 +64,7 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
-        text: `${approvalTitle(request.look.role, request.toolName)} `,
+        text: `${requestTitle(request)} `,
         style: { bold: true, fg: 'yellow' },
       },
       { text: request.toolName, style: { dim: true } },

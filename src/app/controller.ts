@@ -14,6 +14,7 @@ import { pacedView } from './paced-view';
 import { isUrgentChange } from './render-urgency';
 import { TurnRunner } from './turn-runner';
 import { ViewControls } from './view-controls';
+import { askAboutProjectServers } from './project-servers';
 
 export interface ControllerOptions {
   now?: () => number;
@@ -55,6 +56,8 @@ export class AppController {
   private stopWatchingTasks: (() => void) | undefined;
   /** Stops following the MCP servers' notices. */
   private stopWatchingMcp: (() => void) | undefined;
+  /** Aborted on exit: a question about a project server cut short is not an answer. */
+  private readonly questions = new AbortController();
   private exiting = false;
   private resolveExit: (code: number) => void = () => undefined;
 
@@ -102,6 +105,15 @@ export class AppController {
     // MCP servers' news (one failed, a tool name taken twice), between turns too.
     this.stopWatchingMcp?.();
     this.stopWatchingMcp = agent.mcp?.watch((notice) => notice && this.say(notice, 'warning'));
+    // Project servers (.mcp.json) nobody approved yet: asked once, before their first start.
+    if (agent.mcp)
+      void askAboutProjectServers(
+        agent.mcp,
+        this.approve,
+        agent.cwd,
+        (text, tone) => this.say(text, tone),
+        this.questions.signal,
+      );
     if (!this.busy) this.input.runNext();
   }
 
@@ -179,6 +191,7 @@ export class AppController {
   async exit(code = 0): Promise<void> {
     if (this.exiting) return;
     this.exiting = true;
+    this.questions.abort();
     this.turns.interrupt();
     this.approvals.denyAll('tick is exiting');
     await this.turns.stop(3000);

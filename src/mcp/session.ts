@@ -40,16 +40,18 @@ export class McpSession {
     this.hub.subscribe(() => this.statusChanged());
   }
 
-  /** Starts the approved servers in the background and says which project servers wait. */
+  /**
+   * Starts the approved servers in the background. Project servers nobody approved wait:
+   * the app asks about each (src/app/project-servers.ts); print mode, which cannot ask,
+   * says which were not started and how to approve them.
+   */
   start(): void {
     this.hub.start();
     const waiting = this.hub.pendingApprovals();
-    if (waiting.length) {
-      const names = waiting.join(', ');
+    if (waiting.length && !this.options.interactive) {
+      const one = waiting.length === 1;
       this.notice(
-        this.options.interactive
-          ? `.mcp.json has ${waiting.length === 1 ? 'a server' : 'servers'} not approved yet: ${names}. Use it: /mcp approve ${waiting.length === 1 ? waiting[0] : 'NAME'} (or /mcp approve all); refuse: /mcp deny NAME`
-          : `.mcp.json ${waiting.length === 1 ? 'server' : 'servers'} ${names} not started: not approved yet (answer in the app, /mcp, or list ${waiting.length === 1 ? 'it' : 'them'} in enabledMcpjsonServers)`,
+        `.mcp.json ${one ? 'server' : 'servers'} ${waiting.join(', ')} not started: not approved yet (answer in the app, /mcp, or list ${one ? 'it' : 'them'} in enabledMcpjsonServers)`,
       );
     }
   }

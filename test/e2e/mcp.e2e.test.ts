@@ -12,7 +12,7 @@ const cleanups = appTestFile();
  * title, the arguments and the server's claims, `a` grants mcp__server__tool for the
  * session, and the card shows the call and its result.
  */
-test('a project server asks first; /mcp lists servers; an MCP call is approved in the prompt and shown on its card', async () => {
+test('a project server is asked about first; /mcp lists servers; an MCP call is approved in the prompt and shown on its card', async () => {
   const cwd = tempFolder(cleanups, 'tick-e2e-');
   const home = tempFolder(cleanups, 'tick-home-');
   const memoryFile = join(tempFolder(cleanups, 'tick-mem-'), 'memory.jsonl');
@@ -55,13 +55,18 @@ test('a project server asks first; /mcp lists servers; an MCP call is approved i
     { text: 'Read it.' },
   ]);
   const app = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
-  const first = await app.waitForText('not approved yet', 20_000);
-  expect(first.replace(/\s+/g, ' ')).toContain(
-    '.mcp.json has a server not approved yet: memory. Use it: /mcp approve memory',
+  // Before its first start, the project server is asked about in the approval prompt.
+  const first = (await app.waitForText('Use this MCP server from .mcp.json?', 20_000)).replace(
+    /\s+/g,
+    ' ',
   );
-
-  await app.type('/mcp approve memory', true);
-  await app.waitForText('Using memory (kept in', 10_000);
+  expect(first).toContain(`memory: ${process.execPath} ${MEMORY}`);
+  expect(first).toContain("from this project's .mcp.json: it runs with your permissions");
+  expect(first).toMatch(/y\/1 use this server/);
+  expect(first).toMatch(/a\/2 use it and every later server of this project's \.mcp\.json/);
+  expect(first).toMatch(/n\/3\/esc don't use it/);
+  await app.type('y');
+  await app.waitForText('Using memory (remembered in', 10_000);
   expect(JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'))).toMatchObject(
     {
       enabledMcpjsonServers: ['memory'],
@@ -111,3 +116,39 @@ test('a project server asks first; /mcp lists servers; an MCP call is approved i
   expect(end).toMatch(/✓ mcp__everything__echo\s+message="hi"/);
   expect(end).toContain('Echo: hi');
 }, 120_000);
+
+test('"don\'t use it" is remembered: the next launch does not ask, and the server stays off', async () => {
+  const cwd = tempFolder(cleanups, 'tick-e2e-');
+  const home = tempFolder(cleanups, 'tick-home-');
+  writeFileSync(
+    join(cwd, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+    }),
+  );
+  const server = await scriptedServer(cleanups, [{ text: 'one' }, { text: 'two' }]);
+  const first = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
+  await first.waitForText('Use this MCP server from .mcp.json?', 20_000);
+  await first.type('n');
+  await first.waitForText('Not using everything (remembered in', 10_000);
+  expect(JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'))).toMatchObject(
+    { disabledMcpjsonServers: ['everything'], enabledMcpjsonServers: [] },
+  );
+  await first.type('/mcp', true);
+  const listed = (await first.waitForText('MCP servers', 10_000)).replace(/\s+/g, ' ');
+  expect(listed).toContain('everything:');
+  expect(listed).toContain('not used: not approved (disabledMcpjsonServers)');
+  await first.type('/exit', true);
+  await first.waitForExit();
+
+  // A second session in the same project: no question; the prompt takes a prompt at once.
+  const second = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
+  await second.waitForText('Type a task', 20_000);
+  await second.type('hello', true);
+  const answered = await second.waitForText('one', 20_000);
+  expect(answered).not.toContain('Use this MCP server');
+  await second.type('/mcp', true);
+  const again = (await second.waitForText('MCP servers', 10_000)).replace(/\s+/g, ' ');
+  expect(again).toContain('not used: not approved (disabledMcpjsonServers)');
+  expect(again).not.toContain('Use this MCP server');
+}, 90_000);
