@@ -1,4 +1,5 @@
 import type { PermissionMode } from '../../src/permissions/types';
+import type { McpSummary } from '../../src/protocol/mcp-summary';
 import type { Usage } from '../../src/protocol/usage';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
@@ -24,6 +25,8 @@ export interface StatusView {
   replayOf?: string | null;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
+  /** The MCP servers: `mcp 2/3 ~4.1k`, ready of those meant to run, and their definitions' cost. */
+  mcp?: McpSummary | null;
 }
 
 /** The parts of the app's state the status line shows. */
@@ -42,6 +45,7 @@ export interface StatusSource {
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
+  mcp: AppState['mcp'];
 }
 
 /** The status line's part of the app's state. */
@@ -61,6 +65,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
+    mcp: state.mcp,
   };
 }
 
@@ -80,6 +85,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     approval: source.approval,
     look,
     context: source.context,
+    mcp: source.mcp,
   };
 }
 
@@ -98,6 +104,20 @@ function contextSpan(context: { tokens: number; window?: number }): Span {
     text: contextFigure(context.tokens, context.window),
     style: color ? { fg: color } : { dim: true },
   };
+}
+
+/**
+ * The MCP servers: how many of those meant to run are ready (`starting` while some are),
+ * and what the MCP tool definitions offered now add to each request. Yellow when one
+ * failed or waits for an answer (/mcp says which and why).
+ */
+export function mcpSpan(mcp: McpSummary): Span {
+  const status = mcp.starting
+    ? `${mcp.ready}/${mcp.servers} starting`
+    : `${mcp.ready}/${mcp.servers}`;
+  const cost = mcp.tools ? ` ~${formatTokens(mcp.tokens)} tok` : '';
+  const trouble = mcp.failed > 0 || mcp.waiting > 0;
+  return { text: `mcp ${status}${cost}`, style: trouble ? { fg: 'yellow' } : { dim: true } };
 }
 
 /**
@@ -134,6 +154,8 @@ export function statusLine(view: StatusView, width: number): Line {
     },
   ]);
   if (view.context) parts.push([contextSpan(view.context)]);
+  // Servers all off or refused: nothing to say.
+  if (view.mcp?.servers) parts.push([mcpSpan(view.mcp)]);
   if (view.queued) parts.push([{ text: `${view.queued} queued`, style: { fg: 'magenta' } }]);
   if (!view.notice) {
     const hints: string[] = [];

@@ -104,7 +104,12 @@ export class AppController {
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
     // MCP servers' news (one failed, a tool name taken twice), between turns too.
     this.stopWatchingMcp?.();
-    this.stopWatchingMcp = agent.mcp?.watch((notice) => notice && this.say(notice, 'warning'));
+    const mcp = agent.mcp;
+    this.stopWatchingMcp = mcp?.watch((notice) => {
+      if (notice) this.say(notice, 'warning');
+      else this.store.setState({ mcp: mcp.summary() });
+    });
+    if (mcp) this.store.setState({ mcp: mcp.summary() });
     // Project servers (.mcp.json) nobody approved yet: asked once, before their first start.
     if (agent.mcp)
       void askAboutProjectServers(

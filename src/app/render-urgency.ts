@@ -14,6 +14,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   usage: 'paced',
   turnUsage: 'paced',
   context: 'paced',
+  mcp: 'paced',
   tick: 'paced',
   todoStartedAt: 'paced',
   taskStartedAt: 'paced',

@@ -4,7 +4,9 @@
  * what it loaded), a wait for servers still starting before a prompt's first request,
  * one-line notices for the user, and the servers stopped when the session ends.
  */
+import type { McpSummary } from '../protocol/mcp-summary';
 import type { Tool } from '../tools/types';
+import { definitionTokens } from './cost';
 import type { McpConfig } from './config-types';
 import { McpHub, type ServerView } from './hub';
 import { McpToolSearch, searchMode } from './tool-search';
@@ -36,7 +38,10 @@ export class McpSession {
       roots: options.roots,
       onNotice: (text) => this.notice(text),
     });
-    this.search = new McpToolSearch(() => this.hub.tools());
+    this.search = new McpToolSearch(
+      () => this.hub.tools(),
+      () => this.statusChanged(),
+    );
     this.hub.subscribe(() => this.statusChanged());
   }
 
@@ -77,7 +82,27 @@ export class McpSession {
     return this.hub.view();
   }
 
-  /** Notices (undefined: the servers' states changed) as they happen; returns stop. */
+  /** The servers in figures, and what the MCP definitions offered now cost each request. */
+  summary(): McpSummary {
+    const count = (...states: ServerView['state'][]) =>
+      views.filter((view) => states.includes(view.state)).length;
+    const views = this.hub.view();
+    const offered = this.offered();
+    return {
+      servers: views.length - count('disabled', 'rejected'),
+      ready: count('ready'),
+      starting: count('starting'),
+      failed: count('failed', 'needs-login', 'invalid'),
+      waiting: count('needs-approval'),
+      tools: offered.length,
+      tokens: definitionTokens(offered),
+    };
+  }
+
+  /**
+   * Notices (undefined: the servers' states or the tools offered changed) as they happen;
+   * returns stop.
+   */
   watch(listener: Listener): () => void {
     this.listeners.add(listener);
     for (const text of this.pending.splice(0)) listener(text);

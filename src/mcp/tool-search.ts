@@ -73,7 +73,11 @@ function describe(tool: Tool): string {
 export class McpToolSearch {
   readonly loaded = new Set<string>();
 
-  constructor(private readonly allTools: () => readonly Tool[]) {}
+  constructor(
+    private readonly allTools: () => readonly Tool[],
+    /** Tools were loaded: what the model is offered changed. */
+    private readonly onLoaded: () => void = () => undefined,
+  ) {}
 
   /** The MCP tools whose definitions go with each request while searching is on. */
   offered(): Tool[] {
@@ -93,6 +97,7 @@ export class McpToolSearch {
       return { output: `No MCP tool matches "${query}". The servers offer: ${shown}${more}.` };
     }
     for (const tool of found) this.loaded.add(tool.name);
+    this.onLoaded();
     const count =
       found.length === 1 ? '1 tool loaded; call it' : `${found.length} tools loaded; call them`;
     return { output: `${count} by name.\n\n${found.map(describe).join('\n\n')}` };

@@ -41,6 +41,7 @@ export function initialState(session: InitialSession): AppState {
     usage: { inputTokens: 0, outputTokens: 0 },
     turnUsage: { inputTokens: 0, outputTokens: 0 },
     context: null,
+    mcp: null,
     mode: session.mode,
     model: session.model,
     demo: session.demo,

@@ -1,3 +1,4 @@
+import type { McpSummary } from '../protocol/mcp-summary';
 import type { ToolDisplay } from '../protocol/tool-display';
 import type { ToolLook } from '../protocol/tool-look';
 import type { Usage } from '../protocol/usage';
@@ -137,6 +138,8 @@ export interface AppState {
   turnUsage: Usage;
   /** How full the model's context is (tokens, of a window when known); null before it is known. */
   context: ContextFill | null;
+  /** The session's MCP servers in figures; null without any configured. */
+  mcp: McpSummary | null;
   mode: PermissionMode;
   model: string;
   demo: boolean;

@@ -89,6 +89,10 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
   expect(listed).toMatch(
     /2 of 2 servers ready, \d+ tools, ~[\d.]+k tokens of tool definitions per request/,
   );
+  // The status line says the same in short: ready servers, and their definitions' cost.
+  const cost = /(\d+) tools, ~([\d.]+k) tokens of tool definitions/.exec(listed)!;
+  const statusRow = (await app.screen()).find((row) => row.includes('shift+tab mode')) ?? '';
+  expect(statusRow).toContain(`· mcp 2/2 ~${cost[2]} tok ·`);
 
   await app.type('remember tick', true);
   const asked = await app.waitForText('Call this MCP tool?', 20_000);
@@ -151,4 +155,8 @@ test('"don\'t use it" is remembered: the next launch does not ask, and the serve
   const again = (await second.waitForText('MCP servers', 10_000)).replace(/\s+/g, ' ');
   expect(again).toContain('not used: not approved (disabledMcpjsonServers)');
   expect(again).not.toContain('Use this MCP server');
+  // Its only server refused: the status line has no MCP figure.
+  const status = (await second.screen()).find((row) => row.includes('shift+tab mode'));
+  expect(status).toBeDefined();
+  expect(status).not.toContain('mcp ');
 }, 90_000);
