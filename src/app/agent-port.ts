@@ -4,7 +4,10 @@ import type { Todo } from '../protocol/todos';
 import type { McpSession } from '../mcp/session';
 
 /** The part of a session's MCP servers the app uses (`/mcp`, its notices). */
-export type McpPort = Pick<McpSession, 'watch' | 'views' | 'summary' | 'hub'>;
+export type McpPort = Pick<
+  McpSession,
+  'watch' | 'views' | 'summary' | 'hub' | 'prompts' | 'runPrompt' | 'resourceLines'
+>;
 
 export interface PermissionRuleEntry {
   source: string;

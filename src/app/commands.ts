@@ -5,7 +5,7 @@ import { commit, withBanner } from '../store/reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
-import { mcpCommand } from './mcp-command';
+import { mcpCommand, mcpPromptCommand } from './mcp-command';
 
 export const HELP_TEXT = [
   'Commands',
@@ -17,6 +17,8 @@ export const HELP_TEXT = [
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /mcp               MCP servers and their state (/mcp reconnect|approve|deny|login NAME)',
+  '  /mcp prompts       MCP prompts, each a command: /mcp__SERVER__PROMPT [ARGS]',
+  '  /mcp resources     what the MCP servers expose to read',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -34,12 +36,14 @@ export interface CommandHost {
   clear(): void;
   /** /compact: runs the compaction like a prompt (busy, interruptible, logged). */
   compact(focus: string): void;
+  /** Sends text to the model as the user's prompt (an MCP prompt's); queued while a turn runs. */
+  send(prompt: string): void;
 }
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
   const name = line.trim().split(/\s+/)[0];
-  return name === '/clear' || name === '/model' || name === '/compact';
+  return name === '/clear' || name === '/model' || name === '/compact' || name.startsWith('/mcp__');
 }
 
 export function isSlashCommand(line: string): boolean {
@@ -161,6 +165,14 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     case '/mcp':
       return mcpCommand(agent.mcp, args, agent.cwd, (text, tone) => say(host, text, tone));
     default:
+      if (name.startsWith('/mcp__'))
+        return mcpPromptCommand(
+          agent.mcp,
+          name,
+          line.trim().slice(name.length),
+          (prompt) => host.send(prompt),
+          (text, tone) => say(host, text, tone),
+        );
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
   }
 }

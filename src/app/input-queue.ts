@@ -78,6 +78,18 @@ export class InputQueue {
     });
   }
 
+  /** Text for the model that no one typed (an MCP prompt's): now, or queued behind a turn. */
+  private sendPrompt(prompt: string): void {
+    const agent = this.host.agent();
+    if (!agent || this.host.exiting()) return;
+    // A turn started while the server answered: it waits its turn, as typed prompts do.
+    if (this.turns.busy) {
+      this.store.setState((state) => ({ queue: [...state.queue, prompt] }));
+      return;
+    }
+    this.turns.start((signal) => agent.run(prompt, signal));
+  }
+
   private dispatch(text: string): void {
     const agent = this.host.agent();
     if (isSlashCommand(text)) {
@@ -88,6 +100,7 @@ export class InputQueue {
           exit: () => this.host.exit(),
           clear: () => this.host.clear(),
           compact: (focus) => this.turns.start((signal) => agent?.compact?.(focus, signal)),
+          send: (prompt) => this.sendPrompt(prompt),
         },
         text,
       );

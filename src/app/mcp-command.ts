@@ -1,13 +1,16 @@
 /**
  * `/mcp` in the app: the servers with their state (starting, ready with N tools and what
  * their definitions cost, failed with the reason, needs login, needs approval), and the
- * actions: reconnect, approve or deny a project server, log in to a remote one.
+ * actions: reconnect, approve or deny a project server, log in to a remote one; the
+ * servers' prompts and resources. A prompt runs as its own command, `/mcp__server__prompt`.
  */
-import { serverLine, totalLine } from '../mcp/server-text';
+import { promptLine } from '../mcp/prompts';
+import { serverLine, tokensText, totalLine } from '../mcp/server-text';
 import type { McpPort } from './agent-port';
 import type { InfoTone } from '../store/types';
 
-export const MCP_USAGE = 'Usage: /mcp [reconnect NAME | approve NAME|all | deny NAME | login NAME]';
+export const MCP_USAGE =
+  'Usage: /mcp [prompts | resources | reconnect NAME | approve NAME|all | deny NAME | login NAME]';
 
 type Say = (text: string, tone?: InfoTone) => void;
 
@@ -21,14 +24,49 @@ export function mcpCommand(mcp: McpPort | undefined, args: string[], cwd: string
   switch (action) {
     case undefined: {
       const views = mcp.views();
+      const { tools, tokens } = mcp.summary();
       return say(
         [
           'MCP servers',
           ...views.map((view) => `  ${serverLine(view)}`),
           `  ${totalLine(views)}`,
+          // What the status line counts: the search tool and the resource tools included.
+          `  offered to the model now: ${tools} MCP tool definitions, ${tokensText(tokens)} per request`,
         ].join('\n'),
       );
     }
+    case 'prompts':
+      void mcp
+        .prompts()
+        .then(
+          (prompts) =>
+            say(
+              prompts.length
+                ? [
+                    'MCP prompts (type one to send it)',
+                    ...prompts.map((p) => `  ${promptLine(p)}`),
+                  ].join('\n')
+                : 'No ready MCP server offers prompts.',
+            ),
+          failed,
+        );
+      return;
+    case 'resources':
+      void mcp
+        .resourceLines()
+        .then(
+          (lines) =>
+            say(
+              lines.length
+                ? [
+                    'MCP resources (the model reads them with read_mcp_resource)',
+                    ...lines.map((line) => `  ${line}`),
+                  ].join('\n')
+                : 'No ready MCP server lists resources.',
+            ),
+          failed,
+        );
+      return;
     case 'reconnect':
       if (!name) return say(MCP_USAGE, 'error');
       say(`Reconnecting ${name}...`, 'dim');
@@ -66,4 +104,22 @@ export function mcpCommand(mcp: McpPort | undefined, args: string[], cwd: string
     default:
       return say(MCP_USAGE, 'error');
   }
+}
+
+/**
+ * `/mcp__server__prompt words...`: the server's prompt, filled with the words, is sent to
+ * the model as if the user typed it.
+ */
+export function mcpPromptCommand(
+  mcp: McpPort | undefined,
+  command: string,
+  argumentText: string,
+  send: (prompt: string) => void,
+  say: Say,
+): void {
+  if (!mcp) return say(`Unknown command ${command}. Type /help for the list.`, 'error');
+  void mcp.runPrompt(command, argumentText).then(
+    (prompt) => (prompt.trim() ? send(prompt) : say(`MCP prompt ${command} is empty.`, 'warning')),
+    (error: unknown) => say((error as Error).message, 'error'),
+  );
 }

@@ -146,6 +146,32 @@ export class McpConnection {
     }
   }
 
+  /** What the running server offers (tools, prompts, resources); undefined unless ready. */
+  get capabilities(): ReturnType<Client['getServerCapabilities']> {
+    return this.status.state === 'ready' ? this.client?.getServerCapabilities() : undefined;
+  }
+
+  /**
+   * One request other than a tool call (a prompt, a resource) on the ready server; its
+   * fault is one line naming the server and `what`.
+   */
+  async request<T>(
+    what: string,
+    send: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    await this.ready();
+    const client = this.client;
+    if (!client) throw new McpCallError(`MCP server ${this.config.name} is not running`);
+    try {
+      return await send(client, { timeout: this.timeoutMs, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new McpCallError(`MCP server ${this.config.name}: ${what} failed: ${reason}`);
+    }
+  }
+
   async stop(): Promise<void> {
     this.generation += 1;
     this.starting = undefined;

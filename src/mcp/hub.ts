@@ -130,6 +130,13 @@ export class McpHub {
     return bySlot;
   }
 
+  /** The servers that are ready now, with what each offers (prompts, resources). */
+  readyConnections(): McpConnection[] {
+    return this.slots.flatMap(({ connection }) =>
+      connection?.status.state === 'ready' ? [connection] : [],
+    );
+  }
+
   /** Waits (at most each server's own start timeout) for servers that are starting now. */
   async settled(): Promise<void> {
     await Promise.all(

@@ -10,6 +10,8 @@ import { definitionTokens } from './cost';
 import type { McpConfig } from './config-types';
 import { McpHub, type ServerView } from './hub';
 import { McpToolSearch, searchMode } from './tool-search';
+import { promptCommands, runPromptCommand, type PromptCommand } from './prompts';
+import { listResources, resourceLine, resourceTools } from './resources';
 
 export interface McpSessionOptions {
   workspace: string;
@@ -25,6 +27,7 @@ type Listener = (notice: string | undefined) => void;
 export class McpSession {
   readonly hub: McpHub;
   private readonly search: McpToolSearch;
+  private readonly resources = resourceTools(() => this.hub.readyConnections());
   private readonly listeners = new Set<Listener>();
   private readonly pending: string[] = [];
   private readonly told = new Map<string, string>();
@@ -64,13 +67,38 @@ export class McpSession {
   /** The MCP tools the model is offered now: all of them, or the search tool and what it loaded. */
   offered(): Tool[] {
     const all = this.hub.tools();
-    if (!searchMode(all, this.hub.config.settings, this.options.windowTokens())) return all;
-    return [this.search.tool, ...this.search.offered()];
+    const resources = this.resources.available() ? this.resources.tools : [];
+    if (!searchMode(all, this.hub.config.settings, this.options.windowTokens()))
+      return [...all, ...resources];
+    return [this.search.tool, ...this.search.offered(), ...resources];
   }
 
   /** Every MCP tool by name, offered or not (a call by exact name works after a search). */
   callable(): Tool[] {
-    return [this.search.tool, ...this.hub.tools()];
+    return [this.search.tool, ...this.hub.tools(), ...this.resources.tools];
+  }
+
+  /** The prompts of the ready servers, as slash commands (`/mcp__server__prompt`). */
+  prompts(): Promise<PromptCommand[]> {
+    return promptCommands(this.hub.readyConnections());
+  }
+
+  /** `/mcp__server__prompt words...`: the prompt's text for the model; throws when unknown. */
+  async runPrompt(command: string, argumentText: string): Promise<string> {
+    const found = (await this.prompts()).find((prompt) => prompt.command === command);
+    if (!found) throw new Error(`No MCP prompt ${command}. /mcp prompts lists them.`);
+    return runPromptCommand(found, argumentText);
+  }
+
+  /** Every resource of the ready servers, one line each (`/mcp resources`). */
+  async resourceLines(): Promise<string[]> {
+    const lines: string[] = [];
+    for (const connection of this.hub.readyConnections()) {
+      if (!connection.capabilities?.resources) continue;
+      for (const resource of await listResources(connection))
+        lines.push(resourceLine(connection.config.name, resource));
+    }
+    return lines;
   }
 
   /** Waits for servers still starting (each at most its start timeout): before a prompt's first request. */

@@ -53,6 +53,7 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
       ],
     },
     { text: 'Read it.' },
+    { text: 'Sunny in Paris.' },
   ]);
   const app = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
   // Before its first start, the project server is asked about in the approval prompt.
@@ -90,7 +91,9 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
     /2 of 2 servers ready, \d+ tools, ~[\d.]+k tokens of tool definitions per request/,
   );
   // The status line says the same in short: ready servers, and their definitions' cost.
-  const cost = /(\d+) tools, ~([\d.]+k) tokens of tool definitions/.exec(listed)!;
+  const cost = /offered to the model now: (\d+) MCP tool definitions, ~([\d.]+k) tokens/.exec(
+    listed,
+  )!;
   const statusRow = (await app.screen()).find((row) => row.includes('shift+tab mode')) ?? '';
   expect(statusRow).toContain(`· mcp 2/2 ~${cost[2]} tok ·`);
 
@@ -119,6 +122,20 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
   const end = await app.waitForText('Read it.', 20_000);
   expect(end).toMatch(/✓ mcp__everything__echo\s+message="hi"/);
   expect(end).toContain('Echo: hi');
+
+  // The servers' prompts are commands; one sends the server's text as the user's prompt.
+  await app.type('/mcp prompts', true);
+  const prompts = (await app.waitForText('MCP prompts', 10_000)).replace(/\s+/g, ' ');
+  expect(prompts).toContain(
+    '/mcp__everything__args-prompt CITY [STATE] A prompt with two arguments, one required and one optional',
+  );
+  await app.type('/mcp__everything__args-prompt Paris', true);
+  await app.waitForText('Sunny in Paris.', 20_000);
+  const sent = server.requests.at(-1)!.body.messages.at(-1);
+  expect(sent).toMatchObject({
+    role: 'user',
+    content: expect.stringContaining("What's weather in Paris?"),
+  });
 }, 120_000);
 
 test('"don\'t use it" is remembered: the next launch does not ask, and the server stays off', async () => {
