@@ -24,6 +24,7 @@ import { McpOAuthProvider, NeedsLoginError } from './oauth-provider';
 import { AuthStore } from './oauth-store';
 import { StdioTransport } from './stdio-transport';
 import { serverLogFile } from './paths';
+import { allPages } from './pages';
 import { VERSION } from '../version';
 
 export type McpToolInfo = SdkTool;
@@ -304,15 +305,12 @@ export class McpConnection {
 
   private async listTools(client: Client): Promise<McpToolInfo[]> {
     if (!client.getServerCapabilities()?.tools) return [];
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    do {
+    const tools = await allPages(async (cursor) => {
       const page = await client.listTools(cursor ? { cursor } : undefined, {
         timeout: this.timeoutMs,
       });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
     return tools.filter((tool) => this.offered(tool.name));
   }
 

@@ -6,6 +6,7 @@
  */
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnection } from './connection';
+import { allPages } from './pages';
 import { serverPrefix, normalizeName } from './tool-names';
 
 /** One prompt as `/mcp prompts` lists it and the command runs it. */
@@ -25,16 +26,12 @@ export async function promptCommands(servers: readonly McpConnection[]): Promise
   const commands: PromptCommand[] = [];
   for (const server of servers) {
     if (!server.capabilities?.prompts) continue;
-    const prompts = await server.request('listing prompts', async (client, options) => {
-      const all: Prompt[] = [];
-      let cursor: string | undefined;
-      do {
+    const prompts = await server.request('listing prompts', (client, options) =>
+      allPages(async (cursor) => {
         const page = await client.listPrompts(cursor ? { cursor } : undefined, options);
-        all.push(...page.prompts);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return all;
-    });
+        return { items: page.prompts, nextCursor: page.nextCursor };
+      }),
+    );
     for (const prompt of prompts)
       commands.push({
         command: promptCommandName(server.config.name, prompt.name),

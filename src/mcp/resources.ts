@@ -9,6 +9,7 @@ import { cutMiddle, MAX_OUTPUT_CHARS } from '../tools/output-buffer';
 import { object, optional, string } from '../tools/schema';
 import type { Tool, ToolResult } from '../tools/types';
 import { McpCallError, type McpConnection } from './connection';
+import { allPages } from './pages';
 
 export const LIST_RESOURCES_NAME = 'list_mcp_resources';
 export const READ_RESOURCE_NAME = 'read_mcp_resource';
@@ -26,16 +27,11 @@ export async function listResources(
 ): Promise<Resource[]> {
   return connection.request(
     'listing resources',
-    async (client, options) => {
-      const resources: Resource[] = [];
-      let cursor: string | undefined;
-      do {
+    (client, options) =>
+      allPages(async (cursor) => {
         const page = await client.listResources(cursor ? { cursor } : undefined, options);
-        resources.push(...page.resources);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return resources;
-    },
+        return { items: page.resources, nextCursor: page.nextCursor };
+      }),
     signal,
   );
 }
