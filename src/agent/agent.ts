@@ -5,9 +5,10 @@ import { AGENTS_DEFAULTS, type Config } from '../config/types';
 import { createSubagentHost, type ParentWiring } from '../agents/host';
 import type { Approve } from '../permissions/types';
 import type { AgentEvent } from './events';
-import type { ChatMessage } from '../model/types';
+import type { ChatMessage, ModelClient } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
+import { withTextCallRecovery } from '../model/text-calls/recovering-client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
 import { lookupTool, offeredTools, toolDefinitions, type PlanSystem } from '../tools/registry';
@@ -111,14 +112,16 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const tools: Record<string, Tool> = offeredTools(plan);
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
-  const makeModel = (name = modelName) =>
-    createModelClient({
+  const makeModel = (name = modelName): ModelClient => {
+    const client = createModelClient({
       baseURL,
       apiKey,
       model: name,
       idleTimeoutMs: config.idleTimeoutMs,
       maxRetries: config.maxRetries,
     });
+    return config.recoverToolCalls === false ? client : withTextCallRecovery(client);
+  };
   let model = makeModel();
 
   const sessionId = options.state?.sessionId ?? randomUUID();

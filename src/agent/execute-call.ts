@@ -92,6 +92,7 @@ export function announceCall(
     name: call.name,
     input,
     summary: tool.summary(input),
+    ...(call.recovered ? { recovered: call.recovered } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export interface ToolCard {
   name: string;
   /** One line: the command, the path, the pattern. */
   summary: string;
+  /** The model wrote the call as text in this format (`hermes`, ...); tick recovered it. */
+  recovered?: string;
   status: CardStatus;
   /** When it started running (ms since epoch), for the live elapsed time. */
   startedAt?: number;

@@ -1,0 +1,75 @@
+/**
+ * Which JSON values are tool calls: the shapes models write when they mean one.
+ * `{"name", "arguments"}` (Hermes, Qwen), `{"name", "parameters"}` (Llama 3.x), either
+ * wrapped as `{"type": "function", "function": {...}}` (OpenAI's own shape), an array of
+ * those, or `{"tool_calls": [...]}`. Any other key means the object is data, not a call.
+ */
+import type { TextCall } from './types';
+
+const CALL_KEYS = new Set(['name', 'arguments', 'parameters', 'id', 'type']);
+const WRAPPER_KEYS = new Set(['function', 'id', 'type']);
+
+/** The keys an object that is a call may start with (the stream decides on the first). */
+export const FIRST_CALL_KEYS = new Set([...CALL_KEYS, 'function', 'tool_calls']);
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A function name as a model writes it: one line, not blank, not absurdly long. */
+export function isCallName(name: unknown): name is string {
+  return typeof name === 'string' && name.trim() !== '' && name.length <= 200 && !/\n/.test(name);
+}
+
+/**
+ * The arguments as JSON text: an object as it is; a string holding an object (OpenAI's
+ * double encoding) as that string; missing as `{}`; any other string as the model wrote
+ * it (the tool then says the arguments are not valid). Undefined: not a call's arguments.
+ */
+export function argumentsText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return '{}';
+  if (isObject(value)) return JSON.stringify(value);
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (isObject(parsed)) return JSON.stringify(parsed);
+  } catch {
+    // Not JSON: kept as written.
+  }
+  return value;
+}
+
+function onlyKeys(object: Json, allowed: ReadonlySet<string>): boolean {
+  return Object.keys(object).every((key) => allowed.has(key));
+}
+
+function callFromObject(object: Json): TextCall | undefined {
+  if (object.type !== undefined && object.type !== 'function') return undefined;
+  const id = typeof object.id === 'string' && object.id ? { id: object.id } : {};
+  if (isObject(object.function)) {
+    if (!onlyKeys(object, WRAPPER_KEYS)) return undefined;
+    const inner = callFromObject(object.function);
+    return inner && { ...inner, ...id };
+  }
+  if (!onlyKeys(object, CALL_KEYS) || !isCallName(object.name)) return undefined;
+  if (object.arguments !== undefined && object.parameters !== undefined) return undefined;
+  const args = argumentsText(object.arguments ?? object.parameters);
+  return args === undefined ? undefined : { name: object.name.trim(), arguments: args, ...id };
+}
+
+/** The calls a parsed JSON value stands for, or undefined when it is not (only) calls. */
+export function callsFromJson(value: unknown): TextCall[] | undefined {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const calls = value.map((item) => (isObject(item) ? callFromObject(item) : undefined));
+    return calls.every((call): call is TextCall => call !== undefined) ? calls : undefined;
+  }
+  if (!isObject(value)) return undefined;
+  if (Array.isArray(value.tool_calls) && Object.keys(value).length === 1) {
+    return callsFromJson(value.tool_calls);
+  }
+  const call = callFromObject(value);
+  return call ? [call] : undefined;
+}

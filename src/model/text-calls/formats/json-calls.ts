@@ -1,0 +1,109 @@
+/**
+ * Calls written as plain JSON: a bare object or array (Llama 3.x `{"name", "parameters"}`,
+ * Qwen 2.5 without its tags), the same inside a ```json fence that is the whole answer,
+ * and after the markers of Granite 3 (`<|tool_call|>`), Phi-4-mini (`functools`), Jamba
+ * (`<tool_calls>`) and InternLM (`<|action_start|><|plugin|>`).
+ */
+import { callsFromJson, FIRST_CALL_KEYS } from '../call-shape';
+import { firstKey, scanJson } from '../json-scan';
+import { matchAny, matchWord, skipSpaces } from '../text-scan';
+import type { BlockResult, FormatGrammar, ParseContext } from '../types';
+
+/** Whether the text at `at` can be the start of a JSON call: `{` or `[{` and a call's key. */
+export function jsonCallOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
+  let i = at;
+  if (i >= text.length) return 'partial';
+  if (text[i] === '[') {
+    i = skipSpaces(text, i + 1);
+    if (i >= text.length) return 'partial';
+  }
+  if (text[i] !== '{') return 'no';
+  const key = firstKey(text, i);
+  if (key === 'partial') return 'partial';
+  return key && FIRST_CALL_KEYS.has(key.key) ? 'yes' : 'no';
+}
+
+/** One JSON value at `at` (after white space) that is a call or calls. */
+export function readJsonCalls(text: string, at: number, ctx: ParseContext): BlockResult {
+  const start = skipSpaces(text, at);
+  if (start >= text.length) return ctx.final ? { kind: 'no' } : { kind: 'partial' };
+  const opened = jsonCallOpener(text, start);
+  if (opened !== 'yes')
+    return opened === 'partial' && !ctx.final ? { kind: 'partial' } : { kind: 'no' };
+  const scan = scanJson(text, start, ctx.final);
+  if (scan.kind !== 'value') return scan;
+  const calls = callsFromJson(scan.value);
+  return calls
+    ? { kind: 'calls', calls, end: scan.end, truncated: scan.truncated }
+    : { kind: 'no' };
+}
+
+export const bareJson: FormatGrammar = {
+  format: 'json',
+  anchor: 'line',
+  openers: jsonCallOpener,
+  parse: readJsonCalls,
+  // Llama 3.x separates parallel calls with `;`.
+  separators: [';', ','],
+  inReasoning: false,
+};
+
+/** Info strings of a fence that may hold a call. */
+const FENCE_INFO = /^(?:json|json5|tool_call|tool_calls|)$/i;
+
+function fenceOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
+  const ticks = matchWord(text, at, '```');
+  if (ticks !== 'yes') return ticks;
+  const lineEnd = text.indexOf('\n', at);
+  const info = text.slice(at + 3, lineEnd === -1 ? undefined : lineEnd).trim();
+  if (lineEnd === -1) return /^[a-z_0-9]*$/i.test(info) ? 'partial' : 'no';
+  return FENCE_INFO.test(info) ? 'yes' : 'no';
+}
+
+export const jsonFence: FormatGrammar = {
+  format: 'json-fence',
+  anchor: 'answer',
+  openers: fenceOpener,
+  parse(text, at, ctx) {
+    const body = text.indexOf('\n', at) + 1;
+    const inner = readJsonCalls(text, body, ctx);
+    if (inner.kind !== 'calls') return inner;
+    const close = skipSpaces(text, inner.end);
+    const ticks = matchWord(text, close, '```');
+    if (ticks === 'yes') return { ...inner, end: close + 3 };
+    if (close >= text.length) return ctx.final ? inner : { kind: 'partial' };
+    return ticks === 'partial' && !ctx.final ? { kind: 'partial' } : { kind: 'no' };
+  },
+  inReasoning: false,
+};
+
+/** Marker, and the closer that may follow the JSON. */
+const TAGGED: readonly (readonly [string, string])[] = [
+  ['<|tool_call|>', '<|/tool_call|>'],
+  ['functools', ''],
+  ['<tool_calls>', '</tool_calls>'],
+  ['<|action_start|><|plugin|>', '<|action_end|>'],
+];
+
+export const jsonTagged: FormatGrammar = {
+  format: 'json-tagged',
+  anchor: 'anywhere',
+  openers: TAGGED.map(([open]) => open),
+  parse(text, at, ctx) {
+    const found = matchAny(
+      text,
+      at,
+      TAGGED.map(([open]) => open),
+    );
+    if (typeof found !== 'object')
+      return found === 'partial' ? { kind: 'partial' } : { kind: 'no' };
+    const closer = TAGGED.find(([open]) => open === found.word)?.[1] ?? '';
+    const inner = readJsonCalls(text, at + found.word.length, ctx);
+    if (inner.kind !== 'calls' || !closer) return inner;
+    const close = skipSpaces(text, inner.end);
+    const match = matchWord(text, close, closer);
+    if (match === 'yes') return { ...inner, end: close + closer.length };
+    return match === 'partial' && !ctx.final && close < text.length ? { kind: 'partial' } : inner;
+  },
+  inReasoning: true,
+};

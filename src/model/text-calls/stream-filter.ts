@@ -1,0 +1,247 @@
+/**
+ * Holds back what may be a tool call while the answer streams, so the markup does not
+ * flash as answer text: from a position where a call could begin (a line start, a
+ * special token, the start of the answer) nothing is shown until the text there proves
+ * to be prose (it is released then) or the answer ends (the calls are recovered). What is
+ * shown is exactly what the answer becomes, on screen and in the history.
+ */
+import { GRAMMARS } from './formats';
+import { readTail, type TailVerdict } from './tail';
+import {
+  FenceTracker,
+  inInlineCode,
+  skipLeakedTokens,
+  skipSpaces,
+  specialTokenEnd,
+} from './text-scan';
+import type { Anchor, FormatGrammar, TextCall, TextCallFormat, ToolSchemas } from './types';
+
+export interface Recovered {
+  calls: TextCall[];
+  format: TextCallFormat;
+}
+
+type GrammarSet = Record<Anchor, readonly FormatGrammar[]>;
+
+function grammarSet(grammars: readonly FormatGrammar[]): GrammarSet {
+  return {
+    anywhere: grammars.filter((g) => g.anchor === 'anywhere'),
+    line: grammars.filter((g) => g.anchor === 'line'),
+    answer: grammars.filter((g) => g.anchor === 'answer'),
+  };
+}
+
+const ANSWER_GRAMMARS = grammarSet(GRAMMARS);
+const REASONING_GRAMMARS = grammarSet(GRAMMARS.filter((g) => g.inReasoning));
+
+/** Template tokens a broken template leaks at the start of a line; never shown. */
+const LEAKED_TOKENS =
+  /^(?:<\|(?:assistant|user|system|end|\/tool_call|im_start|im_end|eot_id|eom_id|endoftext|begin_of_text)\|>)+/;
+
+const THINK = '<think>';
+const THINK_END = '</think>';
+
+export class TextCallFilter {
+  private text = '';
+  /** Characters of `text` shown (or, from `hold` on, waiting). */
+  private emitted = 0;
+  private shownText = '';
+  /** Where the text that may be a call starts; nothing from here on is shown yet. */
+  private hold: number | undefined;
+  private holdOpened = false;
+  /** Length of the text when the hold was last judged. */
+  private judgedAt = 0;
+  /** The next position to consider as a candidate. */
+  private scanned = 0;
+  private readonly fences = new FenceTracker();
+  private readonly grammars: GrammarSet;
+  private passThrough = false;
+  private recovered: (Recovered & { closesThink: boolean }) | undefined;
+  /** The answer's start, once known; its think block's `<think>` and `</think>`. */
+  private answerAt: number | undefined;
+  private thinkAt: number | undefined;
+  private thinkEnd: number | undefined;
+  private thinkSearched = 0;
+
+  constructor(
+    private readonly schemas: ToolSchemas,
+    /** Reasoning text: only the special-token formats, no answer-start forms. */
+    private readonly reasoning = false,
+  ) {
+    this.grammars = reasoning ? REASONING_GRAMMARS : ANSWER_GRAMMARS;
+  }
+
+  /** Everything shown so far (after finish: the answer as it stands). */
+  get shown(): string {
+    return this.shownText;
+  }
+
+  /** The text as the model wrote it. */
+  get raw(): string {
+    return this.text;
+  }
+
+  /** Adds streamed text; returns what may be shown now. */
+  push(delta: string): string {
+    this.text += delta;
+    if (this.passThrough) return this.show(delta);
+    return this.advance(false, true);
+  }
+
+  /** Shows everything held and stops holding (the model made structured calls). */
+  release(): string {
+    this.passThrough = true;
+    this.hold = undefined;
+    const out = this.cleaned(this.emitted, this.text.length);
+    this.emitted = this.text.length;
+    return this.show(out);
+  }
+
+  /**
+   * The answer ended: recovers the calls the held text holds, or shows it.
+   * `allowTruncated`: false when the model stopped at its token limit (a cut call is not run).
+   */
+  finish(allowTruncated: boolean): { text: string; recovered?: Recovered } {
+    if (this.passThrough) return { text: '' };
+    const text = this.advance(true, allowTruncated);
+    const found = this.recovered;
+    if (!found) return { text };
+    const tail = found.closesThink ? THINK_END : '';
+    return {
+      text: text + this.show(tail),
+      recovered: { calls: found.calls, format: found.format },
+    };
+  }
+
+  private show(text: string): string {
+    this.shownText += text;
+    return text;
+  }
+
+  private advance(final: boolean, allowTruncated: boolean): string {
+    let out = '';
+    for (;;) {
+      if (this.hold !== undefined) {
+        if (!final && this.mayWait()) break;
+        const verdict = this.judge(this.hold, final, allowTruncated);
+        if (verdict.kind !== 'no') {
+          this.settle(verdict);
+          break;
+        }
+        this.scanned = this.hold + 1;
+        this.hold = undefined;
+      }
+      const next = this.nextCandidate(final, allowTruncated);
+      const to = next ? next.at : this.text.length;
+      out += this.cleaned(this.emitted, to);
+      this.emitted = to;
+      if (!next) break;
+      this.hold = next.at;
+      this.settle(next.verdict);
+      break;
+    }
+    return this.show(out);
+  }
+
+  private settle(verdict: TailVerdict): void {
+    this.judgedAt = this.text.length;
+    if (verdict.kind === 'partial') this.holdOpened = verdict.opened;
+    if (verdict.kind === 'calls') this.recovered = verdict;
+  }
+
+  /**
+   * A call being written is judged again only after it grew by a quarter (and 64
+   * characters): judging reads all of it, and a long file's content must stay linear.
+   */
+  private mayWait(): boolean {
+    if (!this.holdOpened || this.hold === undefined) return false;
+    const held = this.text.length - this.hold;
+    return this.text.length - this.judgedAt < 64 + held / 4;
+  }
+
+  /** The first position from `scanned` whose tail may be (or is) calls. */
+  private nextCandidate(
+    final: boolean,
+    allowTruncated: boolean,
+  ): { at: number; verdict: TailVerdict } | undefined {
+    const { text } = this;
+    const answer = this.answerStart();
+    for (let at = this.scanned; at <= text.length; at += 1) {
+      const lineStart = at === 0 || text[at - 1] === '\n';
+      // Nothing is known of the next character yet: look at it when it comes.
+      if (!lineStart && at === text.length) break;
+      this.scanned = at + 1;
+      if (!lineStart && text[at] !== '<' && text[at] !== '[' && at !== answer) continue;
+      const verdict = this.judge(at, final, allowTruncated);
+      if (verdict.kind !== 'no') return { at, verdict };
+    }
+    return undefined;
+  }
+
+  /** Whether the text from `at` is (or may become) calls, by the grammars that may stand there. */
+  private judge(at: number, final: boolean, allowTruncated: boolean): TailVerdict {
+    const { text } = this;
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    if (this.fences.inside(text, lineStart)) return { kind: 'no' };
+    if (lineStart !== at && inInlineCode(text, lineStart, at)) return { kind: 'no' };
+    const from = lineStart === at ? skipLeakedTokens(text, at) : at;
+    // A leaked token still arriving: wait for it, so it is left out as a whole.
+    if (!final && lineStart === at && specialTokenEnd(text, from) === 'partial') {
+      return { kind: 'partial', opened: false };
+    }
+    const inThink = this.insideThink(from);
+    const set = inThink ? REASONING_GRAMMARS : this.grammars;
+    const grammars = [
+      ...set.anywhere,
+      ...(lineStart === at ? set.line : []),
+      ...(!inThink && !this.reasoning && from === this.answerStart() ? set.answer : []),
+    ];
+    return readTail(text, from, grammars, { final, allowTruncated, schemas: this.schemas });
+  }
+
+  /**
+   * Where the answer begins: after white space, leaked tokens and a leading think block;
+   * undefined while a think block is still open. Fixed once the answer has begun.
+   */
+  private answerStart(): number | undefined {
+    if (this.answerAt !== undefined) return this.answerAt;
+    const { text } = this;
+    let at = skipSpaces(text, skipLeakedTokens(text, skipSpaces(text, 0)));
+    if (at >= text.length) return at;
+    if (text.startsWith(THINK, at)) {
+      this.thinkAt = at;
+      // Resumed where the last look stopped: a long think block is read once.
+      const close = text.indexOf(THINK_END, Math.max(at, this.thinkSearched - THINK_END.length));
+      this.thinkSearched = text.length;
+      if (close === -1) return undefined;
+      this.thinkEnd = close;
+      at = skipSpaces(text, skipLeakedTokens(text, skipSpaces(text, close + THINK_END.length)));
+      if (at >= text.length) return at;
+    } else if (THINK.startsWith(text.slice(at))) {
+      return undefined;
+    }
+    this.answerAt = at;
+    return at;
+  }
+
+  /** Inside the answer's leading think block (still open, or closing after `at`). */
+  private insideThink(at: number): boolean {
+    if (this.reasoning) return false;
+    this.answerStart();
+    if (this.thinkAt === undefined || at < this.thinkAt) return false;
+    return this.thinkEnd === undefined || at < this.thinkEnd;
+  }
+
+  /** Text between two positions as shown: leaked template tokens at line starts left out. */
+  private cleaned(from: number, to: number): string {
+    if (from >= to) return '';
+    const lines = this.text.slice(from, to).split('\n');
+    return lines
+      .map((line, i) =>
+        i > 0 || from === 0 || this.text[from - 1] === '\n'
+          ? line.replace(LEAKED_TOKENS, '')
+          : line,
+      )
+      .join('\n');
+  }
+}
