@@ -9,7 +9,7 @@
  */
 import { argumentsText, isCallName } from '../call-shape';
 import { skipSpaces } from '../text-scan';
-import type { BlockResult, FormatGrammar, ParseContext, TextCall, TextCallFormat } from '../types';
+import type { FormatGrammar, ParseContext, TextCall, TextCallFormat } from '../types';
 
 /** A token `<｜w1▁w2｜>` in any spelling: its end, 'partial', or -1. */
 function tokenAt(text: string, at: number, words: readonly string[]): number | 'partial' {
