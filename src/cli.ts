@@ -30,6 +30,14 @@ async function main(argv: string[]): Promise<number> {
       const { runTasksCommand } = await import('./tasks/command');
       return runTasksCommand(command.list, config);
     }
+    case 'doctor': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runDoctorCommand } = await import('./cli/commands/doctor');
+      return runDoctorCommand(config, {
+        stdout: (text) => process.stdout.write(text),
+        env: process.env,
+      });
+    }
     case 'sessions':
     case 'export': {
       const config = await resolveConfig(flags, process.env, process.cwd());

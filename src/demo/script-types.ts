@@ -109,6 +109,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   method: string;
   path: string;
+  /** Messages the server dropped from the start to fit its window (`cutsPrompts`). */
+  droppedMessages?: number;
 }
 
 /**

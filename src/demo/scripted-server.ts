@@ -4,6 +4,13 @@ import { completionBody, streamChunks, toolCallIds, type ResponseContext } from 
 import { routeOf, type Cursor } from './conversation-route';
 import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
 import {
+  cutToWindow,
+  ollamaEndpoint,
+  sameModel,
+  STREAMING_REFUSED,
+  unknownModel,
+} from './broken-setups';
+import {
   contextRefusal,
   countPromptTokens,
   sendRefusal,
@@ -38,6 +45,20 @@ export interface ScriptedServerOptions {
   server?: ServerKind;
   /** The model name the window endpoints list (default 'scripted'). */
   model?: string;
+  /**
+   * The models `/models` lists (default ['scripted']). When given, a request for another
+   * model is refused as the server kind refuses it (llama.cpp serves any name).
+   */
+  models?: string[];
+  /** The server drops `tools` (no tool support): turns are answered without their calls. */
+  ignoreTools?: boolean;
+  /** 'ignored': one JSON completion even when asked to stream; 'refused': a 400 instead. */
+  streaming?: 'normal' | 'ignored' | 'refused';
+  /**
+   * A prompt over `contextWindow` is cut (its oldest messages dropped, as Ollama does)
+   * instead of refused; the request records how many were dropped.
+   */
+  cutsPrompts?: boolean;
 }
 
 /**
@@ -120,14 +141,27 @@ export async function startScriptedServer(
       path: req.url ?? '',
     };
     requests.push(request);
-    const promptTokens = countPromptTokens(request.body);
+    const model = typeof request.body?.model === 'string' ? request.body.model : '';
+    const unknown = options.models && !options.models.some((name) => sameModel(name, model));
+    const notFound = unknown ? unknownModel(kind, model) : undefined;
+    if (notFound) return sendRefusal(res, notFound);
+    if (options.streaming === 'refused' && request.body?.stream === true) {
+      return sendRefusal(res, STREAMING_REFUSED);
+    }
+    let promptTokens = countPromptTokens(request.body);
     if (options.contextWindow !== undefined && promptTokens > options.contextWindow) {
-      return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
+      if (!options.cutsPrompts) {
+        return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
+      }
+      const cut = cutToWindow(request.body, options.contextWindow);
+      request.droppedMessages = cut.dropped;
+      promptTokens = cut.promptTokens;
     }
     const missing = missingReasoning(request.body, reasonedCalls);
     if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
 
-    const { turn, cursor } = turnFor(request);
+    const { turn: scripted, cursor } = turnFor(request);
+    const turn = options.ignoreTools ? withoutCalls(scripted) : scripted;
     const sequence = served + 1;
     const fault = decide(turn, cursor);
     const ctx: ResponseContext = {
@@ -141,7 +175,7 @@ export async function startScriptedServer(
       for (const id of toolCallIds(turn, ctx)) reasonedCalls.add(id);
     }
     if (fault?.kind === 'status') return sendStatusFault(res, fault);
-    if (request.body?.stream === true && turn.stream !== false) {
+    if (request.body?.stream === true && turn.stream !== false && options.streaming !== 'ignored') {
       return streamTurn(res, turn, ctx, fault);
     }
     return answerWhole(res, turn, ctx, fault);
@@ -153,14 +187,16 @@ export async function startScriptedServer(
       reportedWindow !== undefined
         ? windowEndpoint(kind, req.method ?? '', path, options.model ?? 'scripted', reportedWindow)
         : undefined;
-    if (reported !== undefined) {
+    const listed = options.models ?? ['scripted'];
+    const ollama = kind === 'ollama' ? ollamaEndpoint(req.method ?? '', path, listed) : undefined;
+    if (reported !== undefined || ollama !== undefined) {
       req.resume();
-      return sendJson(res, 200, reported);
+      return sendJson(res, 200, reported ?? ollama);
     }
     if (req.method === 'GET' && path.endsWith('/models')) {
       return sendJson(res, 200, {
         object: 'list',
-        data: [{ id: 'scripted', object: 'model', created: 0, owned_by: 'tick' }],
+        data: listed.map((id) => ({ id, object: 'model', created: 0, owned_by: 'tick' })),
       });
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -265,6 +301,12 @@ async function answerWhole(
     default:
       return sendJson(res, 200, completionBody(turn, ctx));
   }
+}
+
+/** What a server without tool support answers: the turn's text, never its calls. */
+function withoutCalls(turn: ScriptedTurn): ScriptedTurn {
+  if (!turn.toolCalls?.length) return turn;
+  return { ...turn, toolCalls: undefined, text: turn.text || 'I would run a command now.' };
 }
 
 function sendStatusFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {
