@@ -28,6 +28,8 @@ import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
 import { currentPlanText } from './plan-text';
 import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
 import { SessionTasks } from './session-tasks';
+import { sessionDoctor } from './session-doctor';
+import type { DoctorReport } from '../model/doctor/types';
 
 /** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
 export const PRINT_MAX_TURNS = 100;
@@ -62,6 +64,8 @@ export interface Agent {
   planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
+  /** `/doctor`: the configured server checked as `tick doctor` does. */
+  doctor(signal?: AbortSignal): Promise<DoctorReport>;
   setModel(name: string): void;
   /** Ends the session (SessionEnd hooks: `prompt_input_exit` when the user quit, else `other`). */
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
@@ -264,18 +268,22 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     transcript: (agentId) => transcript.sidechain(agentId),
     ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
   });
+  const doctor = sessionDoctor(config, { baseURL, apiKey, model: () => modelName });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
     try {
       for await (const event of events) {
         // The watchers need not announce again what the loop announces.
         if (event.type === 'tasks_updated') tasks.seen(event.tasks);
-        for (const notice of notices.splice(0)) {
+        // The doctor's line follows the session's first failed request.
+        for (const notice of [...notices.splice(0), event]) {
           options.onEvent?.(notice);
           yield notice;
         }
-        options.onEvent?.(event);
-        yield event;
+        for await (const line of doctor.after(event)) {
+          options.onEvent?.(line);
+          yield line;
+        }
       }
     } finally {
       options.onTurnEnd?.(state);
@@ -342,6 +350,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       void sessionHooks.end('clear');
       void sessionHooks.start('clear');
     },
+    doctor: (signal) => doctor.run(signal),
     setModel(name) {
       modelName = name;
       model = makeModel();

@@ -6,7 +6,7 @@ import type { Config } from '../../config/types';
 import { DEFAULT_BASE_URL } from '../../model/api-key';
 import { reportLines } from '../../model/doctor/report-text';
 import { runDoctor } from '../../model/doctor/run-doctor';
-import { localeIsUtf8 } from '../../../components/lines/look';
+import { localeIsUtf8 } from '../../util/locale';
 
 export interface DoctorIO {
   stdout: (text: string) => void;
