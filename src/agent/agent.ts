@@ -9,6 +9,8 @@ import type { ChatMessage, ModelClient } from '../model/types';
 import type { Todo } from '../todos/types';
 import { createModelClient } from '../model/client';
 import { withTextCallRecovery } from '../model/text-calls/recovering-client';
+import { ollamaWindowOptions } from '../model/ollama-options';
+import { DEFAULT_BASE_URL } from '../model/api-key';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
 import { lookupTool, offeredTools, toolDefinitions, type PlanSystem } from '../tools/registry';
@@ -116,6 +118,14 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   const tools: Record<string, Tool> = offeredTools(plan);
   const definitions = toolDefinitions(tools);
   let modelName = config.demo ? 'demo' : config.model;
+  // A configured window is sent to Ollama, which would otherwise run the model with its own.
+  const numCtx =
+    !config.demo && config.contextWindow !== undefined
+      ? ollamaWindowOptions(
+          baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL,
+          config.contextWindow,
+        )
+      : undefined;
   const makeModel = (name = modelName): ModelClient => {
     const client = createModelClient({
       baseURL,
@@ -123,6 +133,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
       model: name,
       idleTimeoutMs: config.idleTimeoutMs,
       maxRetries: config.maxRetries,
+      ...(numCtx ? { extraBody: numCtx } : {}),
     });
     return config.recoverToolCalls === false ? client : withTextCallRecovery(client);
   };

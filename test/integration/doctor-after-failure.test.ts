@@ -31,12 +31,18 @@ async function printRun(script: Script, options: ScriptedServerOptions, model: s
 
 describe('the doctor after the first failed request', () => {
   it('a model the server lacks: the failure, then one line naming the close models', async () => {
-    const run = await printRun([{ text: 'never' }], { server: 'vllm', models: ['Qwen/Qwen3-8B'] }, 'qwen3-8b');
+    const run = await printRun(
+      [{ text: 'never' }],
+      { server: 'vllm', models: ['Qwen/Qwen3-8B'] },
+      'qwen3-8b',
+    );
     expect(run.exitCode).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines[0]).toMatch(/^tick: Model request failed: 404 Not Found — The model `qwen3-8b` does not exist\./);
+    expect(lines[0]).toMatch(
+      /^tick: Model request failed: 404 Not Found — The model `qwen3-8b` does not exist\./,
+    );
     expect(lines[1]).toBe(
-      "tick: tick doctor: model: the server has no model 'qwen3-8b' (404: The model `qwen3-8b` does not exist.); close: Qwen/Qwen3-8B — set --model, TICK_MODEL or \"model\" in the settings",
+      'tick: tick doctor: model: the server has no model \'qwen3-8b\' (404: The model `qwen3-8b` does not exist.); close: Qwen/Qwen3-8B — set --model, TICK_MODEL or "model" in the settings',
     );
     expect(lines).toHaveLength(2);
   });

@@ -2,7 +2,7 @@
  * Judges what the probes found, one line per check, each fault with what to do. Pure: the
  * report for a set of findings, so every verdict has its own test.
  */
-import { formatTokenCount } from '../../context/format';
+import { cutAdvice, formatTokenCount } from '../../context/format';
 import { recoverTextCalls } from '../text-calls/recover';
 import { schemasOf } from '../text-calls/values';
 import { closeNames, sameModel } from './model-names';
@@ -213,8 +213,7 @@ function reasoningLine(f: Findings): DoctorLine {
   return { check: 'reasoning', verdict: 'ok', text: 'none seen' };
 }
 
-const CUT_FIX = (window: number) =>
-  `the server is cutting prompts at ${window.toLocaleString('en-US')} tokens; set num_ctx / OLLAMA_CONTEXT_LENGTH, or TICK_CONTEXT_WINDOW`;
+const CUT_FIX = cutAdvice;
 
 /** Below this an agent's prompt soon does not fit (tools, plan, file contents). */
 const SMALL_WINDOW = 16_384;
