@@ -7,7 +7,7 @@ import {
 } from '../../src/demo/scripted-server';
 import { collect, ofType, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
-import { bash, printChars, promptTokensOf, todoWrite, workingModel } from './context-support';
+import { printChars, promptTokensOf, todoWrite, workingModel } from './context-support';
 
 /**
  * Ollama cuts a prompt longer than its loaded window without a word (the scripted server
