@@ -134,7 +134,7 @@ describe('tick doctor against broken set-ups', () => {
     const run = await doctor(answers(), { server: 'ollama', contextWindow: 4096 });
     expect(run.exitCode).toBe(0);
     expect(run.line('window')).toContain(
-      '!  window      4.1k tokens (Ollama /api/ps (the loaded model)) — the server is cutting prompts at 4,096 tokens; set num_ctx / OLLAMA_CONTEXT_LENGTH, or TICK_CONTEXT_WINDOW',
+      '!  window      4,096 tokens, from Ollama /api/ps (the loaded model) — the server is cutting prompts at 4,096 tokens; set num_ctx / OLLAMA_CONTEXT_LENGTH, or TICK_CONTEXT_WINDOW',
     );
   });
 
@@ -166,7 +166,7 @@ describe('tick doctor against broken set-ups', () => {
     });
     expect(run.exitCode).toBe(0);
     expect(run.line('window')).toContain(
-      '✓  window      33k tokens (vLLM /v1/models max_model_len)',
+      '✓  window      32,768 tokens, from vLLM /v1/models max_model_len',
     );
   });
 });

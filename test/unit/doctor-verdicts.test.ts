@@ -59,7 +59,7 @@ describe('the doctor judges', () => {
       '  ✓  streaming   works (5 chunks)',
       '  ✓  tool calls  structured (tick_doctor_ping {"value":"ready"})',
       '  ✓  reasoning   `reasoning` seen (shown dimmed)',
-      '  ✓  window      33k tokens (Ollama /api/ps (the loaded model))',
+      '  ✓  window      32,768 tokens, from Ollama /api/ps (the loaded model)',
       '  ✓  speed       first token 120 ms, round trip 800 ms',
       'tick can work with this server.',
     ]);

@@ -2,13 +2,17 @@
  * Judges what the probes found, one line per check, each fault with what to do. Pure: the
  * report for a set of findings, so every verdict has its own test.
  */
-import { cutAdvice, formatTokenCount } from '../../context/format';
+import { cutAdvice } from '../../context/format';
 import { recoverTextCalls } from '../text-calls/recover';
 import { schemasOf } from '../text-calls/values';
 import { closeNames, sameModel } from './model-names';
 import { PING_TOOL } from './probes';
 import type { DoctorLine, DoctorReport, Findings, ServerName } from './types';
 import type { ChatAnswer } from './http-probe';
+
+function tokens(count: number): string {
+  return count.toLocaleString('en-US');
+}
 
 function ms(value: number): string {
   return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
@@ -221,12 +225,12 @@ const SMALL_WINDOW = 16_384;
 function windowLine(f: Findings): DoctorLine {
   const found = f.window;
   if (f.configuredWindow !== undefined) {
-    const configured = `${formatTokenCount(f.configuredWindow)} tokens (configured)`;
+    const configured = `${tokens(f.configuredWindow)} tokens (configured)`;
     if (found?.cutsPrompts && found.loaded && found.window < f.configuredWindow) {
       return {
         check: 'window',
         verdict: 'warn',
-        text: `${configured}, but the server runs the model with ${formatTokenCount(found.window)}`,
+        text: `${configured}, but the server runs the model with ${tokens(found.window)}`,
         fix: CUT_FIX(found.window),
       };
     }
@@ -240,7 +244,7 @@ function windowLine(f: Findings): DoctorLine {
       fix: 'set model.contextWindow or TICK_CONTEXT_WINDOW (until then tick compacts only after a refusal)',
     };
   }
-  const text = `${formatTokenCount(found.window)} tokens (${found.from ?? 'reported'})`;
+  const text = `${tokens(found.window)} tokens, from ${found.from ?? 'the server'}`;
   if (found.cutsPrompts && found.loaded && found.window < SMALL_WINDOW) {
     return { check: 'window', verdict: 'warn', text, fix: CUT_FIX(found.window) };
   }
