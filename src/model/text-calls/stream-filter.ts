@@ -41,7 +41,15 @@ const LEAKED_TOKENS =
 const THINK = '<think>';
 const THINK_END = '</think>';
 
+/** Shown lines are forgotten once this much has gathered before the first one still needed. */
+const FORGET_AFTER = 2048;
+
 export class TextCallFilter {
+  /**
+   * The text from the first line still needed (positions below are relative to it): shown,
+   * judged lines are dropped, or every delta would copy the whole answer (a string that
+   * grows by `+=` is flattened in full when it is next read).
+   */
   private text = '';
   /** Characters of `text` shown (or, from `hold` on, waiting). */
   private emitted = 0;
@@ -74,11 +82,6 @@ export class TextCallFilter {
   /** Everything shown so far (after finish: the answer as it stands). */
   get shown(): string {
     return this.shownText;
-  }
-
-  /** The text as the model wrote it. */
-  get raw(): string {
-    return this.text;
   }
 
   /** Adds streamed text; returns what may be shown now. */
@@ -140,7 +143,28 @@ export class TextCallFilter {
       this.settle(next.verdict);
       break;
     }
+    this.forget();
     return this.show(out);
+  }
+
+  /** Drops the lines before the first one still needed (see `text`). */
+  private forget(): void {
+    const needed = this.hold ?? this.emitted;
+    if (needed < FORGET_AFTER) return;
+    // The answer's start is found from the beginning of the text: keep it until then.
+    if (!this.reasoning && this.answerAt === undefined && this.thinkAt === undefined) return;
+    const cut = this.text.lastIndexOf('\n', needed - 1) + 1;
+    if (cut < FORGET_AFTER) return;
+    this.fences.forget(this.text, cut);
+    this.text = this.text.slice(cut);
+    this.emitted -= cut;
+    this.scanned -= cut;
+    this.judgedAt -= cut;
+    if (this.hold !== undefined) this.hold -= cut;
+    if (this.answerAt !== undefined) this.answerAt -= cut;
+    if (this.thinkAt !== undefined) this.thinkAt -= cut;
+    if (this.thinkEnd !== undefined) this.thinkEnd -= cut;
+    this.thinkSearched -= cut;
   }
 
   private settle(verdict: TailVerdict): void {
@@ -165,7 +189,7 @@ export class TextCallFilter {
     allowTruncated: boolean,
   ): { at: number; verdict: TailVerdict } | undefined {
     const { text } = this;
-    const answer = this.answerStart();
+    const answer = this.reasoning ? undefined : this.answerStart();
     for (let at = this.scanned; at <= text.length; at += 1) {
       const lineStart = at === 0 || text[at - 1] === '\n';
       // Nothing is known of the next character yet: look at it when it comes.
@@ -206,21 +230,28 @@ export class TextCallFilter {
   private answerStart(): number | undefined {
     if (this.answerAt !== undefined) return this.answerAt;
     const { text } = this;
-    let at = skipSpaces(text, skipLeakedTokens(text, skipSpaces(text, 0)));
-    if (at >= text.length) return at;
-    if (text.startsWith(THINK, at)) {
+    if (this.thinkAt === undefined) {
+      const at = skipSpaces(text, skipLeakedTokens(text, skipSpaces(text, 0)));
+      if (at >= text.length) return at;
+      if (!text.startsWith(THINK, at)) {
+        if (THINK.startsWith(text.slice(at))) return undefined;
+        this.answerAt = at;
+        return at;
+      }
       this.thinkAt = at;
+      this.thinkSearched = at;
+    }
+    if (this.thinkEnd === undefined) {
       // Resumed where the last look stopped: a long think block is read once.
-      const close = text.indexOf(THINK_END, Math.max(at, this.thinkSearched - THINK_END.length));
+      const from = Math.max(this.thinkAt, this.thinkSearched - THINK_END.length);
+      const close = text.indexOf(THINK_END, from);
       this.thinkSearched = text.length;
       if (close === -1) return undefined;
       this.thinkEnd = close;
-      at = skipSpaces(text, skipLeakedTokens(text, skipSpaces(text, close + THINK_END.length)));
-      if (at >= text.length) return at;
-    } else if (THINK.startsWith(text.slice(at))) {
-      return undefined;
     }
-    this.answerAt = at;
+    const after = skipSpaces(text, this.thinkEnd + THINK_END.length);
+    const at = skipSpaces(text, skipLeakedTokens(text, after));
+    if (at < text.length) this.answerAt = at;
     return at;
   }
 
@@ -235,7 +266,9 @@ export class TextCallFilter {
   /** Text between two positions as shown: leaked template tokens at line starts left out. */
   private cleaned(from: number, to: number): string {
     if (from >= to) return '';
-    const lines = this.text.slice(from, to).split('\n');
+    const slice = this.text.slice(from, to);
+    if (!slice.includes('<|')) return slice;
+    const lines = slice.split('\n');
     return lines
       .map((line, i) =>
         i > 0 || from === 0 || this.text[from - 1] === '\n'

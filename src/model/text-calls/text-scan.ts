@@ -121,6 +121,15 @@ export class FenceTracker {
     return this.insideAt.get(lineStart) ?? this.fence !== undefined;
   }
 
+  /** The text before `cut` (a line start) is dropped: positions shift down by `cut`. */
+  forget(text: string, cut: number): void {
+    this.inside(text, cut);
+    this.next -= cut;
+    const kept = [...this.insideAt].filter(([at]) => at >= cut);
+    this.insideAt.clear();
+    for (const [at, inside] of kept) this.insideAt.set(at - cut, inside);
+  }
+
   private readLine(line: string): void {
     const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
     if (!match) return;

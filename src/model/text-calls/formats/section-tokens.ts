@@ -11,12 +11,33 @@ import { argumentsText, isCallName } from '../call-shape';
 import { skipSpaces } from '../text-scan';
 import type { FormatGrammar, ParseContext, TextCall, TextCallFormat } from '../types';
 
+interface TokenSpellings {
+  pattern: RegExp;
+  canonical: readonly string[];
+}
+
+const spellings = new Map<readonly string[], TokenSpellings>();
+
+/** The pattern of a token in every spelling, and its two usual spellings (built once). */
+function spellingsOf(words: readonly string[]): TokenSpellings {
+  let found = spellings.get(words);
+  if (!found) {
+    found = {
+      pattern: new RegExp(`^<[｜|]${words.join('(?:▁|_| |\\\\_)')}[｜|]>`),
+      canonical: [`<｜${words.join('▁')}｜>`, `<|${words.join('_')}|>`],
+    };
+    spellings.set(words, found);
+  }
+  return found;
+}
+
 /** A token `<｜w1▁w2｜>` in any spelling: its end, 'partial', or -1. */
 function tokenAt(text: string, at: number, words: readonly string[]): number | 'partial' {
-  const pattern = new RegExp(`^<[｜|]${words.join('(?:▁|_| |\\\\_)')}[｜|]>`);
+  const ch = text[at + 1];
+  if (text[at] !== '<' || (ch !== undefined && ch !== '|' && ch !== '｜')) return -1;
+  const { pattern, canonical } = spellingsOf(words);
   const match = pattern.exec(text.slice(at, at + 64));
   if (match) return at + match[0].length;
-  const canonical = [`<｜${words.join('▁')}｜>`, `<|${words.join('_')}|>`];
   const rest = text.slice(at);
   return rest.length < 64 && canonical.some((token) => token.startsWith(rest)) && rest
     ? 'partial'
