@@ -1,16 +1,21 @@
 /**
  * Which JSON values are tool calls: the shapes models write when they mean one.
  * `{"name", "arguments"}` (Hermes, Qwen), `{"name", "parameters"}` (Llama 3.x), either
- * wrapped as `{"type": "function", "function": {...}}` (OpenAI's own shape), an array of
- * those, or `{"tool_calls": [...]}`. Any other key means the object is data, not a call.
+ * wrapped as `{"type": "function", "function": {...}}` (OpenAI's own shape), Cohere's
+ * `{"tool_name", "parameters"}`, `{"function": "NAME", "arguments"}`, an array of those, or
+ * `{"tool_calls": [...]}`. Any other key means the object is data, not a call.
  */
 import type { TextCall } from './types';
 
-const CALL_KEYS = new Set(['name', 'arguments', 'parameters', 'id', 'type']);
+/** A call's name, its arguments and its id, under each name models use for them. */
+const NAME_KEYS = ['name', 'tool_name', 'function'] as const;
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
+const ID_KEYS = ['id', 'tool_call_id'] as const;
+const CALL_KEYS = new Set<string>([...NAME_KEYS, ...ARGUMENT_KEYS, ...ID_KEYS, 'type']);
 const WRAPPER_KEYS = new Set(['function', 'id', 'type']);
 
 /** The keys an object that is a call may start with (the stream decides on the first). */
-export const FIRST_CALL_KEYS = new Set([...CALL_KEYS, 'function', 'tool_calls']);
+export const FIRST_CALL_KEYS = new Set([...CALL_KEYS, 'tool_calls']);
 
 type Json = Record<string, unknown>;
 
@@ -45,18 +50,29 @@ function onlyKeys(object: Json, allowed: ReadonlySet<string>): boolean {
   return Object.keys(object).every((key) => allowed.has(key));
 }
 
+/** The one value of the keys present (undefined for none; `twice` when two are set). */
+function oneOf(object: Json, keys: readonly string[]): unknown {
+  const present = keys.filter((key) => object[key] !== undefined);
+  return present.length > 1 ? TWICE : present.length ? object[present[0]] : undefined;
+}
+
+const TWICE = Symbol('twice');
+
 function callFromObject(object: Json): TextCall | undefined {
   if (object.type !== undefined && object.type !== 'function') return undefined;
-  const id = typeof object.id === 'string' && object.id ? { id: object.id } : {};
+  const idValue = oneOf(object, ID_KEYS);
+  const id = typeof idValue === 'string' && idValue ? { id: idValue } : {};
   if (isObject(object.function)) {
     if (!onlyKeys(object, WRAPPER_KEYS)) return undefined;
     const inner = callFromObject(object.function);
     return inner && { ...inner, ...id };
   }
-  if (!onlyKeys(object, CALL_KEYS) || !isCallName(object.name)) return undefined;
-  if (object.arguments !== undefined && object.parameters !== undefined) return undefined;
-  const args = argumentsText(object.arguments ?? object.parameters);
-  return args === undefined ? undefined : { name: object.name.trim(), arguments: args, ...id };
+  const name = oneOf(object, NAME_KEYS);
+  if (!onlyKeys(object, CALL_KEYS) || !isCallName(name)) return undefined;
+  const value = oneOf(object, ARGUMENT_KEYS);
+  if (value === TWICE) return undefined;
+  const args = argumentsText(value);
+  return args === undefined ? undefined : { name: name.trim(), arguments: args, ...id };
 }
 
 /** The calls a parsed JSON value stands for, or undefined when it is not (only) calls. */

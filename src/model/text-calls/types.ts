@@ -11,6 +11,8 @@ export type TextCallFormat =
   | 'hermes'
   /** `<tool_call><function=NAME><parameter=KEY>value</parameter></function></tool_call>`. */
   | 'qwen3-coder'
+  /** `<function=NAME>{"k": "v"}</function>`: Llama 3.1's custom-tool form (Functionary too). */
+  | 'llama-function'
   /** `<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>` (GLM-4.5+). */
   | 'glm'
   /** `<invoke name="NAME"><parameter name="k">v</parameter></invoke>` (MiniMax, DeepSeek DSML). */

@@ -312,3 +312,53 @@ describe('a cut answer', () => {
     expect(calls(cut, { allowTruncated: false })).toBeUndefined();
   });
 });
+
+describe('more families the templates document', () => {
+  test("Llama 3.1's custom tool form <function=NAME>{...}</function>", () => {
+    expect(calls('<function=spotify_trending_songs>{"n": "5"}</function><|eom_id|>')).toEqual({
+      format: 'llama-function',
+      content: '',
+      calls: [['spotify_trending_songs', { n: '5' }]],
+    });
+  });
+
+  test('MiniMax-M1: one JSON object a line inside <tool_calls>', () => {
+    const text =
+      '<tool_calls>\n{"name": "glob", "arguments": {"pattern": "*.ts"}}\n{"name": "glob", "arguments": {"pattern": "*.md"}}\n</tool_calls>';
+    expect(calls(text)?.calls).toEqual([
+      ['glob', { pattern: '*.ts' }],
+      ['glob', { pattern: '*.md' }],
+    ]);
+  });
+
+  test("Cohere Command's action block with tool_name", () => {
+    const text =
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "glob", "parameters": {"pattern": "*"}}]<|END_ACTION|>';
+    const result = recoverTextCalls(text);
+    expect(result?.calls).toEqual([{ name: 'glob', arguments: '{"pattern":"*"}', id: '0' }]);
+  });
+
+  test("Gemma's tool_code fence as the whole answer", () => {
+    expect(calls('```tool_code\nglob(pattern="src/*.ts")\n```')).toEqual({
+      format: 'pythonic',
+      content: '',
+      calls: [['glob', { pattern: 'src/*.ts' }]],
+    });
+  });
+
+  test('Seed-OSS wraps the Qwen3-Coder XML in its own tag', () => {
+    const text =
+      '<seed:tool_call>\n<function=bash>\n<parameter=command>ls</parameter>\n</function>\n</seed:tool_call>';
+    expect(calls(text)?.calls).toEqual([['bash', { command: 'ls' }]]);
+  });
+
+  test('`{"function": "NAME", "arguments": ...}` and `"args"`', () => {
+    expect(calls('{"function": "glob", "args": {"pattern": "*"}}')?.calls).toEqual([
+      ['glob', { pattern: '*' }],
+    ]);
+  });
+
+  test('an object with both arguments and parameters is not a call', () => {
+    expect(calls('{"name": "glob", "arguments": {}, "parameters": {}}')).toBeUndefined();
+  });
+});

@@ -3,7 +3,10 @@
  * argument and `</function>`, inside `<tool_call>` or (a server that dropped the token)
  * alone at the start of a line. Values are text; the tool's schema types them. Models
  * drop closing tags: a value then ends at the next tag, or where the text ends.
+ * Llama 3.1's custom tools use the same tag around one JSON object: `<function=NAME>{...}`.
  */
+import { argumentsText } from '../call-shape';
+import { scanJson } from '../json-scan';
 import { convertParameter } from '../values';
 import { matchWord, skipSpaces } from '../text-scan';
 import type { BlockResult, FormatGrammar, ParseContext } from '../types';
@@ -45,6 +48,9 @@ export function readFunctionXml(text: string, at: number, ctx: ParseContext): Bl
   const head = tagName(text, at + FUNCTION.length);
   if (head === 'partial') return ctx.final ? { kind: 'no' } : { kind: 'partial' };
   if (!head) return { kind: 'no' };
+  const body = skipSpaces(text, head.end);
+  if (text[body] === '{') return readJsonBody(text, head.name, body, ctx);
+  if (body >= text.length && !ctx.final) return { kind: 'partial' };
   const args: Record<string, unknown> = {};
   let pos = head.end;
   let truncated = false;
@@ -82,6 +88,23 @@ export function readFunctionXml(text: string, at: number, ctx: ParseContext): Bl
     end: pos,
     truncated,
     format: 'qwen3-coder',
+  };
+}
+
+/** Llama 3.1's `<function=NAME>{...}</function>`: the arguments as one JSON object. */
+function readJsonBody(text: string, name: string, at: number, ctx: ParseContext): BlockResult {
+  const scan = scanJson(text, at, ctx.final);
+  if (scan.kind !== 'value') return scan;
+  const args = argumentsText(scan.value);
+  if (args === undefined) return { kind: 'no' };
+  const close = skipSpaces(text, scan.end);
+  const closed = matchWord(text, close, FUNCTION_END) === 'yes';
+  return {
+    kind: 'calls',
+    calls: [{ name, arguments: args }],
+    end: closed ? close + FUNCTION_END.length : scan.end,
+    truncated: scan.truncated,
+    format: 'llama-function',
   };
 }
 

@@ -1,13 +1,15 @@
 /**
  * Calls written as plain JSON: a bare object or array (Llama 3.x `{"name", "parameters"}`,
  * Qwen 2.5 without its tags), the same inside a ```json fence that is the whole answer,
- * and after the markers of Granite 3 (`<|tool_call|>`), Phi-4-mini (`functools`), Jamba
- * (`<tool_calls>`) and InternLM (`<|action_start|><|plugin|>`).
+ * and after the markers of Granite 3 (`<|tool_call|>`), Phi-4-mini (`functools`), Jamba and
+ * MiniMax-M1 (`<tool_calls>`), InternLM (`<|action_start|><|plugin|>`) and Cohere Command
+ * (`<|START_ACTION|>`).
  */
 import { callsFromJson, FIRST_CALL_KEYS } from '../call-shape';
 import { firstKey, scanJson } from '../json-scan';
 import { matchAny, matchWord, skipSpaces } from '../text-scan';
 import type { BlockResult, FormatGrammar, ParseContext } from '../types';
+import { readPythonic } from './pythonic';
 
 /** Whether the text at `at` can be the start of a JSON call: `{` or `[{` and a call's key. */
 export function jsonCallOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
@@ -21,6 +23,30 @@ export function jsonCallOpener(text: string, at: number): 'yes' | 'partial' | 'n
   const key = firstKey(text, i);
   if (key === 'partial') return 'partial';
   return key && FIRST_CALL_KEYS.has(key.key) ? 'yes' : 'no';
+}
+
+/**
+ * JSON calls one after another inside a tag (MiniMax-M1 writes one object a line, some
+ * Hermes models two in one block): values separated by white space, `,` or `;`.
+ */
+export function readJsonSequence(text: string, at: number, ctx: ParseContext): BlockResult {
+  const first = readJsonCalls(text, at, ctx);
+  if (first.kind !== 'calls') return first;
+  const calls = [...first.calls];
+  let end = first.end;
+  let truncated = first.truncated === true;
+  for (;;) {
+    let next = skipSpaces(text, end);
+    if (text[next] === ',' || text[next] === ';') next = skipSpaces(text, next + 1);
+    if (next >= text.length || (text[next] !== '{' && text[next] !== '[')) break;
+    const more = readJsonCalls(text, next, ctx);
+    if (more.kind === 'partial') return more;
+    if (more.kind === 'no') break;
+    calls.push(...more.calls);
+    end = more.end;
+    truncated ||= more.truncated === true;
+  }
+  return { kind: 'calls', calls, end, truncated };
 }
 
 /** One JSON value at `at` (after white space) that is a call or calls. */
@@ -48,8 +74,8 @@ export const bareJson: FormatGrammar = {
   inReasoning: false,
 };
 
-/** Info strings of a fence that may hold a call. */
-const FENCE_INFO = /^(?:json|json5|tool_call|tool_calls|)$/i;
+/** Info strings of a fence that may hold a call (`tool_code`: Gemma's Python calls). */
+const FENCE_INFO = /^(?:json|json5|tool_call|tool_calls|tool_code|)$/i;
 
 function fenceOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
   const ticks = matchWord(text, at, '```');
@@ -65,8 +91,12 @@ export const jsonFence: FormatGrammar = {
   anchor: 'answer',
   openers: fenceOpener,
   parse(text, at, ctx) {
-    const body = text.indexOf('\n', at) + 1;
-    const inner = readJsonCalls(text, body, ctx);
+    const lineEnd = text.indexOf('\n', at);
+    const body = lineEnd + 1;
+    const python = /tool_code/i.test(text.slice(at, lineEnd));
+    const inner = python
+      ? readPythonic(text, skipSpaces(text, body), ctx.final)
+      : readJsonCalls(text, body, ctx);
     if (inner.kind !== 'calls') return inner;
     const close = skipSpaces(text, inner.end);
     const ticks = matchWord(text, close, '```');
@@ -83,6 +113,7 @@ const TAGGED: readonly (readonly [string, string])[] = [
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
+  ['<|START_ACTION|>', '<|END_ACTION|>'],
 ];
 
 export const jsonTagged: FormatGrammar = {
@@ -98,7 +129,7 @@ export const jsonTagged: FormatGrammar = {
     if (typeof found !== 'object')
       return found === 'partial' ? { kind: 'partial' } : { kind: 'no' };
     const closer = TAGGED.find(([open]) => open === found.word)?.[1] ?? '';
-    const inner = readJsonCalls(text, at + found.word.length, ctx);
+    const inner = readJsonSequence(text, at + found.word.length, ctx);
     if (inner.kind !== 'calls' || !closer) return inner;
     const close = skipSpaces(text, inner.end);
     const match = matchWord(text, close, closer);

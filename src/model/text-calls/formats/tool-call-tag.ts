@@ -7,11 +7,14 @@ import { convertParameter } from '../values';
 import { isCallName } from '../call-shape';
 import { matchWord, skipSpaces } from '../text-scan';
 import type { BlockResult, FormatGrammar, ParseContext, TextCall } from '../types';
-import { readJsonCalls } from './json-calls';
+import { readJsonSequence } from './json-calls';
 import { readFunctionXml } from './function-xml';
 
-const OPEN = '<tool_call>';
-const CLOSE = '</tool_call>';
+/** The tag and its closer: Hermes/Qwen's, and Seed-OSS's around the same XML. */
+const TAGS: readonly (readonly [string, string])[] = [
+  ['<tool_call>', '</tool_call>'],
+  ['<seed:tool_call>', '</seed:tool_call>'],
+];
 const KEY = '<arg_key>';
 const KEY_END = '</arg_key>';
 const VALUE = '<arg_value>';
@@ -22,7 +25,7 @@ function readInside(text: string, at: number, ctx: ParseContext): BlockResult {
   if (start >= text.length) return ctx.final ? { kind: 'no' } : { kind: 'partial' };
   const ch = text[start];
   if (ch === '{' || ch === '[') {
-    const json = readJsonCalls(text, start, ctx);
+    const json = readJsonSequence(text, start, ctx);
     return json.kind === 'calls' ? { ...json, format: 'hermes' } : json;
   }
   if (ch === '<') return readFunctionXml(text, start, ctx);
@@ -31,7 +34,7 @@ function readInside(text: string, at: number, ctx: ParseContext): BlockResult {
 
 /** GLM-4.5+: the name, then key/value pairs, up to `</tool_call>`. */
 function readGlm(text: string, at: number, ctx: ParseContext): BlockResult {
-  const nameEnd = firstIndex(text, at, [KEY, '\n', CLOSE]);
+  const nameEnd = firstIndex(text, at, [KEY, '\n', '</tool_call>']);
   if (nameEnd === -1 && !ctx.final) return { kind: 'partial' };
   const name = text.slice(at, nameEnd === -1 ? text.length : nameEnd).trim();
   if (!isCallName(name) || /[<>{}"]/.test(name)) return { kind: 'no' };
@@ -82,13 +85,14 @@ function firstIndex(text: string, from: number, marks: readonly string[]): numbe
 export const toolCallTag: FormatGrammar = {
   format: 'hermes',
   anchor: 'anywhere',
-  openers: [OPEN],
+  openers: TAGS.map(([open]) => open),
   parse(text, at, ctx) {
-    const inner = readInside(text, at + OPEN.length, ctx);
+    const [open, closer] = TAGS.find(([tag]) => text.startsWith(tag, at)) ?? TAGS[0];
+    const inner = readInside(text, at + open.length, ctx);
     if (inner.kind !== 'calls') return inner;
     const close = skipSpaces(text, inner.end);
-    const match = matchWord(text, close, CLOSE);
-    if (match === 'yes') return { ...inner, end: close + CLOSE.length };
+    const match = matchWord(text, close, closer);
+    if (match === 'yes') return { ...inner, end: close + closer.length };
     if (match === 'partial' && !ctx.final && close < text.length) return { kind: 'partial' };
     // No closing tag: the block ends with its content (another `<tool_call>` may follow).
     return inner;
