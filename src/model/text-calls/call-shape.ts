@@ -58,34 +58,40 @@ function oneOf(object: Json, keys: readonly string[]): unknown {
 
 const TWICE = Symbol('twice');
 
-function callFromObject(object: Json): TextCall | undefined {
+function callFromObject(object: Json, requireArguments: boolean): TextCall | undefined {
   if (object.type !== undefined && object.type !== 'function') return undefined;
   const idValue = oneOf(object, ID_KEYS);
   const id = typeof idValue === 'string' && idValue ? { id: idValue } : {};
   if (isObject(object.function)) {
     if (!onlyKeys(object, WRAPPER_KEYS)) return undefined;
-    const inner = callFromObject(object.function);
+    const inner = callFromObject(object.function, requireArguments);
     return inner && { ...inner, ...id };
   }
   const name = oneOf(object, NAME_KEYS);
   if (!onlyKeys(object, CALL_KEYS) || !isCallName(name)) return undefined;
   const value = oneOf(object, ARGUMENT_KEYS);
-  if (value === TWICE) return undefined;
+  if (value === TWICE || (requireArguments && value === undefined)) return undefined;
   const args = argumentsText(value);
   return args === undefined ? undefined : { name: name.trim(), arguments: args, ...id };
 }
 
-/** The calls a parsed JSON value stands for, or undefined when it is not (only) calls. */
-export function callsFromJson(value: unknown): TextCall[] | undefined {
+/**
+ * The calls a parsed JSON value stands for, or undefined when it is not (only) calls.
+ * `requireArguments`: JSON with no tag around it must name its arguments (even `{}`), or
+ * `{"name": "Alice", "id": 3}` would be a call.
+ */
+export function callsFromJson(value: unknown, requireArguments = false): TextCall[] | undefined {
   if (Array.isArray(value)) {
     if (value.length === 0) return undefined;
-    const calls = value.map((item) => (isObject(item) ? callFromObject(item) : undefined));
+    const calls = value.map((item) =>
+      isObject(item) ? callFromObject(item, requireArguments) : undefined,
+    );
     return calls.every((call): call is TextCall => call !== undefined) ? calls : undefined;
   }
   if (!isObject(value)) return undefined;
   if (Array.isArray(value.tool_calls) && Object.keys(value).length === 1) {
-    return callsFromJson(value.tool_calls);
+    return callsFromJson(value.tool_calls, requireArguments);
   }
-  const call = callFromObject(value);
+  const call = callFromObject(value, requireArguments);
   return call ? [call] : undefined;
 }

@@ -73,3 +73,15 @@ describe('quoted calls stay text', () => {
     expect(recoverTextCalls(text)).toBeUndefined();
   });
 });
+
+describe('JSON that only looks like a call', () => {
+  test('a name and an id, no arguments: data', () => {
+    expect(recoverTextCalls('{"name": "Alice", "id": "42"}')).toBeUndefined();
+  });
+
+  test('inside a tag the arguments may be left out', () => {
+    expect(recoverTextCalls('<tool_call>{"name": "task_list"}</tool_call>')?.calls).toEqual([
+      { name: 'task_list', arguments: '{}' },
+    ]);
+  });
+});

@@ -49,8 +49,16 @@ export function readJsonSequence(text: string, at: number, ctx: ParseContext): B
   return { kind: 'calls', calls, end, truncated };
 }
 
-/** One JSON value at `at` (after white space) that is a call or calls. */
-export function readJsonCalls(text: string, at: number, ctx: ParseContext): BlockResult {
+/**
+ * One JSON value at `at` (after white space) that is a call or calls; `bare`: no tag marks it
+ * as a call, so it must name its arguments.
+ */
+export function readJsonCalls(
+  text: string,
+  at: number,
+  ctx: ParseContext,
+  bare = false,
+): BlockResult {
   const start = skipSpaces(text, at);
   if (start >= text.length) return ctx.final ? { kind: 'no' } : { kind: 'partial' };
   const opened = jsonCallOpener(text, start);
@@ -58,7 +66,7 @@ export function readJsonCalls(text: string, at: number, ctx: ParseContext): Bloc
     return opened === 'partial' && !ctx.final ? { kind: 'partial' } : { kind: 'no' };
   const scan = scanJson(text, start, ctx.final);
   if (scan.kind !== 'value') return scan;
-  const calls = callsFromJson(scan.value);
+  const calls = callsFromJson(scan.value, bare);
   return calls
     ? { kind: 'calls', calls, end: scan.end, truncated: scan.truncated }
     : { kind: 'no' };
@@ -68,7 +76,7 @@ export const bareJson: FormatGrammar = {
   format: 'json',
   anchor: 'line',
   openers: jsonCallOpener,
-  parse: readJsonCalls,
+  parse: (text, at, ctx) => readJsonCalls(text, at, ctx, true),
   // Llama 3.x separates parallel calls with `;`.
   separators: [';', ','],
   inReasoning: false,
@@ -96,7 +104,7 @@ export const jsonFence: FormatGrammar = {
     const python = /tool_code/i.test(text.slice(at, lineEnd));
     const inner = python
       ? readPythonic(text, skipSpaces(text, body), ctx.final)
-      : readJsonCalls(text, body, ctx);
+      : readJsonCalls(text, body, ctx, true);
     if (inner.kind !== 'calls') return inner;
     const close = skipSpaces(text, inner.end);
     const ticks = matchWord(text, close, '```');
