@@ -43,8 +43,14 @@ export function sessionDoctor(
       if (ranAfterFailure || event.type !== 'error' || !event.fatal) return;
       if (!isModelFailure(event.message)) return;
       ranAfterFailure = true;
-      const report = await run(undefined, AFTER_FAILURE_TIMEOUT_MS);
-      yield { type: 'error', message: oneLine(report), fatal: false };
+      try {
+        const report = await run(undefined, AFTER_FAILURE_TIMEOUT_MS);
+        yield { type: 'error', message: oneLine(report), fatal: false };
+      } catch (error) {
+        // The doctor only explains; its own failure must not add to the user's.
+        const reason = error instanceof Error ? error.message : String(error);
+        yield { type: 'error', message: `tick doctor could not run: ${reason}`, fatal: false };
+      }
     },
   };
 }

@@ -136,16 +136,20 @@ describe('tick -p', () => {
     expect(readFileSync(join(run.cwd, 'out.txt'), 'utf8')).toBe('x');
   });
 
-  it('exits non-zero with one clear line when the server keeps failing', async () => {
+  it("exits non-zero with one clear line when the server keeps failing, and the doctor's", async () => {
     const run = await tick(
       [{ fault: { kind: 'status', status: 503, times: 99, message: 'overloaded' } }],
       ['-p', 'hi'],
     );
     expect(run.exitCode).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('503');
     expect(lines[0]).toContain(run.server.baseURL);
+    // The first failed request of a session brings the doctor's finding, in one line.
+    expect(lines[1]).toBe(
+      'tick: tick doctor: streaming: the chat request failed (503: overloaded)',
+    );
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 

@@ -64,6 +64,8 @@ async function* recoverStream(
       }
     }
   } finally {
+    // Stopped early (an abort): the inner stream must close its request too. `return` wants
+    // a turn to hand back; nobody reads it.
     await inner.return(undefined as unknown as AssistantTurn);
   }
 
