@@ -21,14 +21,34 @@ export interface Recovered {
   format: TextCallFormat;
 }
 
-type GrammarSet = Record<Anchor, readonly FormatGrammar[]>;
+/** The grammars that may stand at a position: anywhere; at a line start; at the answer's start. */
+interface GrammarSet {
+  midLine: readonly FormatGrammar[];
+  lineStart: readonly FormatGrammar[];
+  answerStart: readonly FormatGrammar[];
+}
 
 function grammarSet(grammars: readonly FormatGrammar[]): GrammarSet {
+  const of = (...anchors: Anchor[]) => grammars.filter((g) => anchors.includes(g.anchor));
   return {
-    anywhere: grammars.filter((g) => g.anchor === 'anywhere'),
-    line: grammars.filter((g) => g.anchor === 'line'),
-    answer: grammars.filter((g) => g.anchor === 'answer'),
+    midLine: of('anywhere'),
+    lineStart: of('anywhere', 'line'),
+    answerStart: of('anywhere', 'line', 'answer'),
   };
+}
+
+/** The characters each grammar's blocks may start with (undefined: any). */
+const FIRST_CHARS = new Map<FormatGrammar, string | undefined>(
+  GRAMMARS.map((g) => [
+    g,
+    typeof g.openers === 'function' ? g.firstChars : g.openers.map((o) => o[0]).join(''),
+  ]),
+);
+
+/** Whether a block of `grammar` may start with `ch` (at the end of the text: maybe). */
+function mayStartWith(grammar: FormatGrammar, ch: string | undefined): boolean {
+  const chars = FIRST_CHARS.get(grammar);
+  return ch === undefined || chars === undefined || chars.includes(ch);
 }
 
 const ANSWER_GRAMMARS = grammarSet(GRAMMARS);
@@ -215,11 +235,11 @@ export class TextCallFilter {
     }
     const inThink = this.insideThink(from);
     const set = inThink ? REASONING_GRAMMARS : this.grammars;
-    const grammars = [
-      ...set.anywhere,
-      ...(lineStart === at ? set.line : []),
-      ...(!inThink && !this.reasoning && from === this.answerStart() ? set.answer : []),
-    ];
+    const atAnswer = !inThink && !this.reasoning && from === this.answerStart();
+    const all = atAnswer ? set.answerStart : lineStart === at ? set.lineStart : set.midLine;
+    const first = text[from];
+    const grammars = all.filter((grammar) => mayStartWith(grammar, first));
+    if (!grammars.length) return { kind: 'no' };
     return readTail(text, from, grammars, { final, allowTruncated, schemas: this.schemas });
   }
 

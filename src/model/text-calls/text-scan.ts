@@ -52,6 +52,8 @@ export function matchAny(
  * `</s>`. Returns its end, 'partial' when the text ends inside what may be one, or -1.
  */
 export function specialTokenEnd(text: string, at: number): number | 'partial' {
+  if (at >= text.length) return -1;
+  if (text[at] !== '<') return -1;
   const pattern = /^(?:<[|｜][^\s<>|｜]{1,48}[|｜]>|<\/s>|<eos>|<end_of_turn>|<\/think>)/;
   const head = text.slice(at, at + 56);
   const match = pattern.exec(head);

@@ -78,6 +78,11 @@ export interface FormatGrammar {
   anchor: Anchor;
   /** The texts a block starts with; a text that ends inside one is still a candidate. */
   openers: readonly string[] | ((text: string, at: number) => 'yes' | 'partial' | 'no');
+  /**
+   * The characters an opener given as a function may start with (any when absent): most
+   * lines are ruled out by their first character without asking the grammar.
+   */
+  firstChars?: string;
   /** Parses one block at `at` (where an opener matched). */
   parse(text: string, at: number, ctx: ParseContext): BlockResult;
   /** What may stand between two blocks besides white space (`;` between JSON calls). */

@@ -101,6 +101,7 @@ export const harmonyStripped: FormatGrammar = {
   format: 'harmony',
   anchor: 'line',
   openers: strippedOpener,
+  firstChars: 'tc',
   parse(text, at, ctx) {
     const found = matchAny(text, at, ['commentary to=' + FUNCTIONS, 'to=' + FUNCTIONS]);
     if (typeof found !== 'object')

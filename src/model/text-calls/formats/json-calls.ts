@@ -76,6 +76,7 @@ export const bareJson: FormatGrammar = {
   format: 'json',
   anchor: 'line',
   openers: jsonCallOpener,
+  firstChars: '{[',
   parse: (text, at, ctx) => readJsonCalls(text, at, ctx, true),
   // Llama 3.x separates parallel calls with `;`.
   separators: [';', ','],
@@ -98,6 +99,7 @@ export const jsonFence: FormatGrammar = {
   format: 'json-fence',
   anchor: 'answer',
   openers: fenceOpener,
+  firstChars: '`',
   parse(text, at, ctx) {
     const lineEnd = text.indexOf('\n', at);
     const body = lineEnd + 1;

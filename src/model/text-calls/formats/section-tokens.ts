@@ -125,6 +125,7 @@ export const sectionTokens: FormatGrammar = {
   format: 'deepseek',
   anchor: 'anywhere',
   openers: opener,
+  firstChars: '<',
   parse(text, at, ctx) {
     let pos = at;
     for (const words of [CALLS_BEGIN, KIMI_SECTION_BEGIN, KIMI_SECTION_BEGIN_ONE]) {
