@@ -79,6 +79,22 @@ describe('tick doctor against each dialect', () => {
 });
 
 describe('tick doctor against broken set-ups', () => {
+  it('nothing configured: says how to point it at a server, exit 1', async () => {
+    const run = await runTick(['doctor'], {
+      cwd: tempDir('tick-ws-'),
+      env: { TICK_HOME: tempDir('tick-home-') },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('tick doctor: no model server is configured');
+    expect(run.stdout).toContain('Set OPENAI_BASE_URL (and TICK_MODEL)');
+  });
+
+  it('an argument it does not take: a usage error', async () => {
+    const run = await runTick(['doctor', 'now'], { cwd: tempDir('tick-ws-') });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe("tick: tick doctor takes no arguments\nTry 'tick --help'.\n");
+  });
+
   it('no server: one line that says to start it, exit 1', async () => {
     const port = await closedPort();
     const run = await doctorAt(`http://127.0.0.1:${port}/v1`);
