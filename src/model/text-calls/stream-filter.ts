@@ -6,7 +6,7 @@
  * shown is exactly what the answer becomes, on screen and in the history.
  */
 import { GRAMMARS } from './formats';
-import { readTail, type TailVerdict } from './tail';
+import { openerAt, readTail, type TailVerdict } from './tail';
 import {
   FenceTracker,
   inInlineCode,
@@ -43,6 +43,11 @@ const FIRST_CHARS = new Map<FormatGrammar, string | undefined>(
     g,
     typeof g.openers === 'function' ? g.firstChars : g.openers.map((o) => o[0]).join(''),
   ]),
+);
+
+/** The characters a block may start with in the middle of a line. */
+const MID_LINE_CHARS = new Set(
+  GRAMMARS.filter((g) => g.anchor === 'anywhere').flatMap((g) => [...(FIRST_CHARS.get(g) ?? '')]),
 );
 
 /** Whether a block of `grammar` may start with `ch` (at the end of the text: maybe). */
@@ -215,7 +220,7 @@ export class TextCallFilter {
       // Nothing is known of the next character yet: look at it when it comes.
       if (!lineStart && at === text.length) break;
       this.scanned = at + 1;
-      if (!lineStart && text[at] !== '<' && text[at] !== '[' && at !== answer) continue;
+      if (!lineStart && !MID_LINE_CHARS.has(text[at]) && at !== answer) continue;
       const verdict = this.judge(at, final, allowTruncated);
       if (verdict.kind !== 'no') return { at, verdict };
     }
@@ -225,9 +230,7 @@ export class TextCallFilter {
   /** Whether the text from `at` is (or may become) calls, by the grammars that may stand there. */
   private judge(at: number, final: boolean, allowTruncated: boolean): TailVerdict {
     const { text } = this;
-    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    if (this.fences.inside(text, lineStart)) return { kind: 'no' };
-    if (lineStart !== at && inInlineCode(text, lineStart, at)) return { kind: 'no' };
+    const lineStart = at === 0 || text[at - 1] === '\n' ? at : text.lastIndexOf('\n', at - 1) + 1;
     const from = lineStart === at ? skipLeakedTokens(text, at) : at;
     // A leaked token still arriving: wait for it, so it is left out as a whole.
     if (!final && lineStart === at && specialTokenEnd(text, from) === 'partial') {
@@ -237,9 +240,14 @@ export class TextCallFilter {
     const set = inThink ? REASONING_GRAMMARS : this.grammars;
     const atAnswer = !inThink && !this.reasoning && from === this.answerStart();
     const all = atAnswer ? set.answerStart : lineStart === at ? set.lineStart : set.midLine;
+    // Cheap questions first: most positions open no grammar's block.
     const first = text[from];
-    const grammars = all.filter((grammar) => mayStartWith(grammar, first));
+    const grammars = all.filter(
+      (grammar) => mayStartWith(grammar, first) && openerAt(grammar, text, from) !== 'no',
+    );
     if (!grammars.length) return { kind: 'no' };
+    if (this.fences.inside(text, lineStart)) return { kind: 'no' };
+    if (lineStart !== at && inInlineCode(text, lineStart, at)) return { kind: 'no' };
     return readTail(text, from, grammars, { final, allowTruncated, schemas: this.schemas });
   }
 

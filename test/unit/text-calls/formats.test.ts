@@ -362,3 +362,15 @@ describe('more families the templates document', () => {
     expect(calls('{"name": "glob", "arguments": {}, "parameters": {}}')).toBeUndefined();
   });
 });
+
+describe('harmony with its tokens stripped', () => {
+  test('the channel names run into the text before the recipient', () => {
+    const text =
+      'analysisThe user wants the weather. Call the tool.assistantcommentary to=functions.get_weather json{"location": "Paris"}';
+    expect(calls(text)).toEqual({
+      format: 'harmony',
+      content: 'analysisThe user wants the weather. Call the tool.assistant',
+      calls: [['get_weather', { location: 'Paris' }]],
+    });
+  });
+});

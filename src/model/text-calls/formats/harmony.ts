@@ -2,8 +2,9 @@
  * gpt-oss's harmony messages: `<|start|>assistant<|channel|>commentary to=functions.NAME
  * <|constrain|>json<|message|>{...}<|call|>` (the recipient may also stand before the
  * channel). Analysis and commentary messages without a recipient may come before the call.
- * When a server strips the special tokens, what is left is `to=functions.NAME` at the
- * start of a line, perhaps with `json` and the arguments after it.
+ * When a server strips the special tokens, what is left is `commentary to=functions.NAME`
+ * (run into the text before it) or `to=functions.NAME`, perhaps with `json` and the
+ * arguments after it.
  */
 import { argumentsText, isCallName } from '../call-shape';
 import { scanJson } from '../json-scan';
@@ -99,7 +100,8 @@ function strippedOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
 /** `to=functions.NAME json{...}` with the harmony tokens stripped. */
 export const harmonyStripped: FormatGrammar = {
   format: 'harmony',
-  anchor: 'line',
+  // Servers that strip the tokens run the channel name into the text before it.
+  anchor: 'anywhere',
   openers: strippedOpener,
   firstChars: 'tc',
   parse(text, at, ctx) {
