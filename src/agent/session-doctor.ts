@@ -9,7 +9,7 @@ import { isModelFailure } from '../model/errors';
 import { oneLine } from '../model/doctor/report-text';
 import { runDoctor } from '../model/doctor/run-doctor';
 import type { DoctorReport } from '../model/doctor/types';
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 
 /** The one line after a failure waits at most this long for each of its requests. */
 const AFTER_FAILURE_TIMEOUT_MS = 15_000;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliFlags } from '../config/resolve';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import type { ResumeTarget } from '../session/open';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -22,9 +23,6 @@ export type Command =
   | { kind: 'tasks'; list?: string }
   /** `tick doctor`: check the configured model server. */
   | { kind: 'doctor' };
-
-/** `--continue` picks the newest session; `--resume` without an id asks. */
-export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
 
 export interface ParsedArgs {
   command: Command;

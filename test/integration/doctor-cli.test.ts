@@ -85,8 +85,9 @@ describe('tick doctor against broken set-ups', () => {
       env: { TICK_HOME: tempDir('tick-home-') },
     });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain('tick doctor: no model server is configured');
-    expect(run.stdout).toContain('Set OPENAI_BASE_URL (and TICK_MODEL)');
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('tick: no model server is configured');
+    expect(run.stderr).toContain('set OPENAI_BASE_URL (and TICK_MODEL)');
   });
 
   it('an argument it does not take: a usage error', async () => {

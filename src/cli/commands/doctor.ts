@@ -7,20 +7,19 @@ import { DEFAULT_BASE_URL } from '../../model/api-key';
 import { reportLines } from '../../model/doctor/report-text';
 import { runDoctor } from '../../model/doctor/run-doctor';
 import { localeIsUtf8 } from '../../util/locale';
-
-export interface DoctorIO {
-  stdout: (text: string) => void;
-  env: NodeJS.ProcessEnv;
-}
+import { processIO, type CommandIO } from './io';
 
 /** A model request of the doctor's waits at most this long (or the idle timeout, if shorter). */
 const DOCTOR_TIMEOUT_MS = 60_000;
 
-export async function runDoctorCommand(config: Config, io: DoctorIO): Promise<number> {
+export async function runDoctorCommand(
+  config: Config,
+  io: CommandIO = processIO,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   if (config.demo) {
-    io.stdout(
-      'tick doctor: no model server is configured (tick runs its built-in demo model).\n' +
-        'Set OPENAI_BASE_URL (and TICK_MODEL), e.g. OPENAI_BASE_URL=http://localhost:11434/v1, then run tick doctor again.\n',
+    io.stderr(
+      'tick: no model server is configured (tick runs its built-in demo model); set OPENAI_BASE_URL (and TICK_MODEL), e.g. OPENAI_BASE_URL=http://localhost:11434/v1, then run tick doctor again\n',
     );
     return 1;
   }
@@ -32,6 +31,6 @@ export async function runDoctorCommand(config: Config, io: DoctorIO): Promise<nu
     recoverToolCalls: config.recoverToolCalls !== false,
     timeoutMs: Math.min(DOCTOR_TIMEOUT_MS, config.idleTimeoutMs),
   });
-  io.stdout(`${reportLines(report, localeIsUtf8(io.env)).join('\n')}\n`);
+  io.stdout(`${reportLines(report, localeIsUtf8(env)).join('\n')}\n`);
   return report.works ? 0 : 1;
 }

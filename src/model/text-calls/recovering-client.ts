@@ -6,7 +6,7 @@
  * see ordinary calls, and the markup is gone from the answer.
  */
 import { randomBytes } from 'node:crypto';
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../protocol/events';
 import type { AssembledToolCall, AssistantTurn, ModelClient, ModelRequest } from '../types';
 import { TextCallFilter, type Recovered } from './stream-filter';
 import { schemasOf } from './values';
