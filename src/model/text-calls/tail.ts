@@ -87,13 +87,20 @@ function skipSeparator(text: string, at: number, grammar: FormatGrammar): number
   return separator ? skipSpaces(text, at + separator.length) : at;
 }
 
-/** After the calls only white space and end-of-turn tokens may come. */
+/**
+ * After the calls only white space and end-of-turn tokens may come (and a stray closing
+ * bracket: models close one JSON brace too many as often as one too few).
+ */
 function readEnd(text: string, at: number): { closesThink: boolean } | 'partial' | 'text' {
   let pos = at;
   let closesThink = false;
   for (;;) {
     pos = skipSpaces(text, pos);
     if (pos >= text.length) return { closesThink };
+    if (text[pos] === '}' || text[pos] === ']') {
+      pos += 1;
+      continue;
+    }
     const end = specialTokenEnd(text, pos);
     if (end === 'partial') return 'partial';
     if (end < 0) return 'text';

@@ -374,3 +374,29 @@ describe('harmony with its tokens stripped', () => {
     });
   });
 });
+
+describe('answers as small models write them', () => {
+  test('one closing brace too many', () => {
+    expect(calls('{"name": "glob", "parameters": {"pattern": "*"}}}')?.calls).toEqual([
+      ['glob', { pattern: '*' }],
+    ]);
+  });
+
+  test('Llama 3.2 pythonic with single quotes', () => {
+    expect(
+      calls("[get_current_weather(location='San Francisco, CA', unit='celsius')]")?.calls,
+    ).toEqual([['get_current_weather', { location: 'San Francisco, CA', unit: 'celsius' }]]);
+  });
+
+  test('a Qwen3-Coder parameter holding a JSON array', () => {
+    const text =
+      '<tool_call>\n<function=read_many>\n<parameter=files>\n["a.py", "b.py"]\n</parameter>\n</function>\n</tool_call>';
+    expect(calls(text)?.calls).toEqual([['read_many', { files: ['a.py', 'b.py'] }]]);
+  });
+
+  test('trailing commas in the JSON', () => {
+    expect(
+      calls('<tool_call>{"name": "glob", "arguments": {"pattern": "*",},}</tool_call>')?.calls,
+    ).toEqual([['glob', { pattern: '*' }]]);
+  });
+});
