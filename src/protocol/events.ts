@@ -28,9 +28,16 @@ export type AgentEvent =
   | { type: 'assistant_message'; text: string; reasoning: string }
   /**
    * The stream announced a tool call; its arguments are still arriving. `recovered`: the
-   * model wrote it as text in this format (`hermes`, `mistral`, ...) and tick recovered it.
+   * model wrote it as text in this format (`hermes`, `mistral`, ...) and tick recovered it;
+   * for a tool tick lacks (no tool_call_ready shows its input) it carries the `arguments`.
    */
-  | { type: 'tool_call_started'; id: string; name: string; recovered?: string }
+  | {
+      type: 'tool_call_started';
+      id: string;
+      name: string;
+      recovered?: string;
+      arguments?: string;
+    }
   /**
    * Arguments complete and parsed (every call of a round, when the model's answer is
    * complete, before the first runs); `summary` is the one-line card text, `look` how the

@@ -35,7 +35,12 @@ describe('the recovering client', () => {
       ['bash', '{"command":"ls"}', 'hermes'],
     ]);
     expect(ofType(events, 'tool_call_started')).toEqual([
-      { type: 'tool_call_started', id: turn?.toolCalls[0].id, name: 'bash', recovered: 'hermes' },
+      {
+        type: 'tool_call_started',
+        id: turn?.toolCalls[0].id,
+        name: 'bash',
+        recovered: 'hermes',
+      },
     ]);
   });
 

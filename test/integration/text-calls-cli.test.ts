@@ -136,7 +136,11 @@ describe('tool calls written as text, through the CLI', () => {
       ['-p', 'weather?', '--output-format', 'stream-json'],
     );
     const started = run.events.find((e) => e.type === 'tool_call_started');
-    expect(started).toMatchObject({ name: 'get_weather', recovered: 'json' });
+    expect(started).toMatchObject({
+      name: 'get_weather',
+      recovered: 'json',
+      arguments: '{"city":"Paris"}',
+    });
     const result = run.events.find((e) => e.type === 'tool_result');
     expect(result).toMatchObject({ name: 'get_weather', status: 'error' });
     expect(String(result?.output)).toMatch(/unknown tool|Unknown tool/i);

@@ -27,6 +27,9 @@ async function* recoverStream(
   // No tools offered (a summary request): nothing in the text can be a call.
   if (request.tools.length === 0) return yield* client.stream(request);
   const schemas = schemasOf(request.tools);
+  const offered = new Set(
+    request.tools.map((tool) => ('function' in tool ? tool.function.name : '')),
+  );
   let answer = new TextCallFilter(schemas);
   let thinking = new TextCallFilter(schemas, true);
   let structured = false;
@@ -88,7 +91,16 @@ async function* recoverStream(
     if (!found) return base;
     const calls = toolCalls(found);
     for (const call of calls) {
-      yield { type: 'tool_call_started', id: call.id, name: call.name, recovered: found.format };
+      // tool_call_ready shows an offered tool's input; a tool tick lacks has none, so its
+      // arguments come here, for the user (and stream-json) to see what was asked for.
+      const unknown = !offered.has(call.name);
+      yield {
+        type: 'tool_call_started',
+        id: call.id,
+        name: call.name,
+        recovered: found.format,
+        ...(unknown ? { arguments: call.arguments } : {}),
+      };
     }
     return { ...base, toolCalls: calls };
   }
