@@ -1,0 +1,72 @@
+import { createModelClient } from '../model/client';
+import { DEFAULT_BASE_URL } from '../model/api-key';
+import { ollamaWindowOptions } from '../model/ollama-options';
+import { withTextCallRecovery } from '../model/text-calls/recovering-client';
+import type { ModelClient } from '../model/types';
+import type { SessionParts, Setup } from './wire-session';
+import type { WiringStep } from './wiring';
+
+/** The model in use; `/model` switches it for the next request. */
+export class SessionModel {
+  private current: ModelClient;
+
+  constructor(
+    private readonly connect: (name: string) => ModelClient,
+    private named: string,
+  ) {
+    this.current = connect(named);
+  }
+
+  get name(): string {
+    return this.named;
+  }
+
+  get client(): ModelClient {
+    return this.current;
+  }
+
+  switchTo(name: string): void {
+    this.named = name;
+    this.current = this.connect(name);
+  }
+
+  /** A client for another model of the same server (the subagents' `agents.model`). */
+  clientFor(name: string): ModelClient {
+    return this.connect(name);
+  }
+}
+
+export interface ModelParts {
+  model: SessionModel;
+}
+
+/**
+ * The model client: the configured server (or the demo's), its idle timeout and retries;
+ * tool calls the model writes as text recovered (unless `model.recoverToolCalls` is off);
+ * a configured window sent to Ollama as `options.num_ctx`.
+ */
+export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKey'>, ModelParts> = {
+  name: 'model',
+  wire: ({ config, baseURL, apiKey }) => {
+    // Ollama would otherwise run the model with its own window (asked once, for every model).
+    const numCtx =
+      !config.demo && config.contextWindow !== undefined
+        ? ollamaWindowOptions(
+            baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL,
+            config.contextWindow,
+          )
+        : undefined;
+    const connect = (model: string): ModelClient => {
+      const client = createModelClient({
+        baseURL,
+        apiKey,
+        model,
+        idleTimeoutMs: config.idleTimeoutMs,
+        maxRetries: config.maxRetries,
+        ...(numCtx ? { extraBody: numCtx } : {}),
+      });
+      return config.recoverToolCalls === false ? client : withTextCallRecovery(client);
+    };
+    return { model: new SessionModel(connect, config.demo ? 'demo' : config.model) };
+  },
+};
