@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DIALECTS,
   startScriptedServer,
   type Dialect,
   type Script,
@@ -40,16 +41,8 @@ async function tick(script: Script, args: string[], env: Record<string, string> 
   return { ...run, cwd, server, events };
 }
 
-const TEXT_DIALECTS: Dialect[] = [
-  'text-hermes',
-  'text-qwen3-coder',
-  'text-llama-json',
-  'text-mistral',
-  'text-deepseek',
-  'text-harmony',
-  'text-kimi',
-  'text-glm',
-];
+/** The scripted server's dialects that write calls as text, one per model family. */
+const TEXT_DIALECTS: Dialect[] = DIALECTS.filter((dialect) => dialect.startsWith('text-'));
 
 /** What the card names: a Llama-style bare object is the generic `json` form. */
 const FORMAT_OF: Record<string, string> = Object.fromEntries(
