@@ -67,6 +67,7 @@ const SHAPES: Record<Dialect, Shape> = {
   'text-harmony': { ...OPENAI, finish: 'stop' },
   'text-kimi': { ...OPENAI, finish: 'stop' },
   'text-glm': { ...OPENAI, finish: 'stop' },
+  'text-gemma': { ...OPENAI, finish: 'stop' },
 };
 
 /**

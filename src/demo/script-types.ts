@@ -42,6 +42,7 @@ export const DIALECTS = [
   'text-harmony',
   'text-kimi',
   'text-glm',
+  'text-gemma',
 ] as const;
 
 export type Dialect = (typeof DIALECTS)[number];

@@ -2,7 +2,7 @@
  * How models write tool calls as text when the server does not parse them: the scripted
  * server's text dialects put a turn's calls into the answer in one of these shapes, as the
  * models' chat templates have them emit (Hermes/Qwen, Qwen3-Coder, Llama 3.x, Mistral v11,
- * DeepSeek V3.1, gpt-oss harmony, Kimi K2, GLM).
+ * DeepSeek V3.1, gpt-oss harmony, Kimi K2, GLM, Gemma 4).
  */
 import type { ScriptedToolCall } from './script-types';
 
@@ -15,6 +15,7 @@ export const TEXT_CALL_STYLES = [
   'harmony',
   'kimi',
   'glm',
+  'gemma',
 ] as const;
 export type TextCallStyle = (typeof TEXT_CALL_STYLES)[number];
 
@@ -35,6 +36,17 @@ function argsText(call: ScriptedToolCall): string {
 /** A value as the XML templates write it: strings raw, everything else as JSON. */
 function xmlValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A value in Gemma's call syntax: strings between `<|"|>`, keys bare. */
+function gemmaValue(value: unknown): string {
+  if (typeof value === 'string') return `<|"|>${value}<|"|>`;
+  if (Array.isArray(value)) return `[${value.map(gemmaValue).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${key}:${gemmaValue(item)}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
 }
 
 const WRITERS: Record<TextCallStyle, (calls: readonly ScriptedToolCall[]) => string> = {
@@ -85,6 +97,8 @@ const WRITERS: Record<TextCallStyle, (calls: readonly ScriptedToolCall[]) => str
         return `<tool_call>${c.name}\n${pairs.join('')}</tool_call>`;
       })
       .join('\n'),
+  gemma: (calls) =>
+    calls.map((c) => `<|tool_call>call:${c.name}${gemmaValue(argsObject(c))}<tool_call|>`).join(''),
 };
 
 export function writeCallsAsText(style: TextCallStyle, calls: readonly ScriptedToolCall[]): string {

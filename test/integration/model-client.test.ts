@@ -41,6 +41,7 @@ const REASONING_FIELD: Record<Dialect, 'reasoning_content' | 'reasoning'> = {
   'text-harmony': 'reasoning_content',
   'text-kimi': 'reasoning_content',
   'text-glm': 'reasoning_content',
+  'text-gemma': 'reasoning_content',
 };
 
 /** A text dialect's calls come back only through recovery: the client tick builds for them. */

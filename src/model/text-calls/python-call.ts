@@ -1,6 +1,8 @@
 /**
  * A call in Python syntax, `name(key="value", n=1)`: keyword arguments only, each value a
- * Python literal (read, never evaluated). Positional arguments make it ordinary code.
+ * Python literal (read, never evaluated). Positional arguments make it ordinary code, with
+ * one exception: a single object of arguments, `name({"key": "value"})`, which models
+ * that print calls as function applications write (Mistral through LiteLLM).
  */
 import { parsePythonLiteral } from '../../todos/parse-literal';
 import type { TextCall } from './types';
@@ -63,8 +65,11 @@ export function readPythonCall(text: string, at: number): PythonCallRead {
   const close = closingParen(text, open);
   if (close === -1) return 'partial';
   if (close < 0) return 'no';
+  const parts = topLevelParts(text.slice(open + 1, close));
+  const single = parts.length === 1 ? argumentObject(parts[0]) : undefined;
+  if (single) return { call: { name, arguments: JSON.stringify(single) }, end: close + 1 };
   const args: Record<string, unknown> = {};
-  for (const part of topLevelParts(text.slice(open + 1, close))) {
+  for (const part of parts) {
     const keyword = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(part);
     if (!keyword) return 'no';
     const value = parsePythonLiteral(keyword[2]);
@@ -72,6 +77,16 @@ export function readPythonCall(text: string, at: number): PythonCallRead {
     args[keyword[1]] = value.value;
   }
   return { call: { name, arguments: JSON.stringify(args) }, end: close + 1 };
+}
+
+/** `{"key": value, ...}` with quoted keys: the arguments as one object; undefined otherwise. */
+function argumentObject(part: string): Record<string, unknown> | undefined {
+  if (!/^\{\s*(?:["'][^"']+["']\s*:|\})/.test(part)) return undefined;
+  const value = parsePythonLiteral(part);
+  const object = value.ok ? value.value : undefined;
+  return object && typeof object === 'object' && !Array.isArray(object)
+    ? (object as Record<string, unknown>)
+    : undefined;
 }
 
 /** Whether a Python call may start at `at`: a name then `(`, as far as the text goes. */

@@ -34,7 +34,9 @@ export type TextCallFormat =
   /** `name(key="value")` lines or `[name(key=1), ...]`, as the whole answer (Granite, Llama 4). */
   | 'pythonic'
   /** `<|tool_call|>[...]`, `functools[...]`, `<tool_calls>[...]` (Granite 3, Phi-4-mini, Jamba). */
-  | 'json-tagged';
+  | 'json-tagged'
+  /** `call:NAME{key:<escape>v<escape>}` (FunctionGemma, Gemma 4's `<|tool_call>`). */
+  | 'gemma';
 
 /** One call as the text wrote it. */
 export interface TextCall {

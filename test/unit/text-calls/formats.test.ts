@@ -400,3 +400,61 @@ describe('answers as small models write them', () => {
     ).toEqual([['glob', { pattern: '*' }]]);
   });
 });
+
+describe('Gemma call syntax', () => {
+  test('FunctionGemma: escaped strings, numbers, booleans, nested values, two calls', () => {
+    const text =
+      'Checking both.\n<start_function_call>call:read_file{path:<escape>a, b.txt<escape>,offset:10}<end_function_call><start_function_call>call:glob{pattern:<escape>*.ts<escape>,opts:{deep:true,skip:[<escape>dist<escape>,3]},limit:null}<end_function_call>';
+    expect(calls(text)).toEqual({
+      format: 'gemma',
+      content: 'Checking both.\n',
+      calls: [
+        ['read_file', { path: 'a, b.txt', offset: 10 }],
+        ['glob', { pattern: '*.ts', opts: { deep: true, skip: ['dist', 3] }, limit: null }],
+      ],
+    });
+  });
+
+  test('Gemma 4\'s <|"|> strings, quoted keys and ordinary quotes', () => {
+    expect(
+      calls('<|tool_call>call:bash{<|"|>command<|"|>:<|"|>echo "hi"<|"|>}<tool_call|>')?.calls,
+    ).toEqual([['bash', { command: 'echo "hi"' }]]);
+    expect(calls('<|tool_call>call:bash{command: "ls \\"a b\\""}<tool_call|>')?.calls).toEqual([
+      ['bash', { command: 'ls "a b"' }],
+    ]);
+  });
+
+  test('with the tokens stripped: only as the whole answer', () => {
+    expect(calls('call:glob{pattern:<escape>*.md<escape>}')?.calls).toEqual([
+      ['glob', { pattern: '*.md' }],
+    ]);
+    expect(calls('The model writes call:glob{pattern:<escape>*.md<escape>}')).toBeUndefined();
+    expect(calls('Like this:\ncall:glob{pattern:<escape>*.md<escape>}')).toBeUndefined();
+  });
+
+  test('a call the text cut off inside a string is not one', () => {
+    expect(
+      calls('<|tool_call>call:write_file{path:<|"|>a.txt<|"|>,content:<|"|>half'),
+    ).toBeUndefined();
+  });
+});
+
+describe('forms gathered from other clients', () => {
+  test("LM Studio's [TOOL_REQUEST] block, prose before it", () => {
+    const text =
+      'Let me look.\n[TOOL_REQUEST]\n{"name": "read_file", "arguments": {"path": "a.txt"}}\n[END_TOOL_REQUEST]';
+    expect(calls(text)).toEqual({
+      format: 'json-tagged',
+      content: 'Let me look.\n',
+      calls: [['read_file', { path: 'a.txt' }]],
+    });
+  });
+
+  test('a call written as a function of one JSON object, as the whole answer', () => {
+    expect(calls('glob({"pattern": "*.ts"})')?.calls).toEqual([['glob', { pattern: '*.ts' }]]);
+    expect(calls('Call it as glob({"pattern": "*.ts"})')).toBeUndefined();
+    // A positional value that is not an object of arguments is ordinary code.
+    expect(calls('print({"a": 1}, 2)')).toBeUndefined();
+    expect(calls('sum([1, 2])')).toBeUndefined();
+  });
+});

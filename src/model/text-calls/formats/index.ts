@@ -9,6 +9,7 @@ import { mistral } from './mistral';
 import { sectionTokens } from './section-tokens';
 import { harmony, harmonyStripped } from './harmony';
 import { pythonic } from './pythonic';
+import { gemma, gemmaBare } from './gemma';
 
 export const GRAMMARS: readonly FormatGrammar[] = [
   toolCallTag,
@@ -18,9 +19,11 @@ export const GRAMMARS: readonly FormatGrammar[] = [
   llamaTag,
   invokeXml,
   jsonTagged,
+  gemma,
   functionXml,
   harmonyStripped,
   bareJson,
   jsonFence,
   pythonic,
+  gemmaBare,
 ];

@@ -2,14 +2,15 @@
  * Calls written as plain JSON: a bare object or array (Llama 3.x `{"name", "parameters"}`,
  * Qwen 2.5 without its tags), the same inside a ```json fence that is the whole answer,
  * and after the markers of Granite 3 (`<|tool_call|>`), Phi-4-mini (`functools`), Jamba and
- * MiniMax-M1 (`<tool_calls>`), InternLM (`<|action_start|><|plugin|>`) and Cohere Command
- * (`<|START_ACTION|>`).
+ * MiniMax-M1 (`<tool_calls>`), InternLM (`<|action_start|><|plugin|>`), Cohere Command
+ * (`<|START_ACTION|>`) and LM Studio's prompt-injected `[TOOL_REQUEST]`.
  */
 import { callsFromJson, FIRST_CALL_KEYS } from '../call-shape';
 import { firstKey, scanJson } from '../json-scan';
-import { matchAny, matchWord, skipSpaces } from '../text-scan';
+import { matchWord, skipSpaces } from '../text-scan';
 import type { BlockResult, FormatGrammar, ParseContext } from '../types';
 import { readPythonic } from './pythonic';
+import { readBetweenTags, type TagPair } from './tag-pair';
 
 /** Whether the text at `at` can be the start of a JSON call: `{` or `[{` and a call's key. */
 export function jsonCallOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
@@ -118,33 +119,20 @@ export const jsonFence: FormatGrammar = {
 };
 
 /** Marker, and the closer that may follow the JSON. */
-const TAGGED: readonly (readonly [string, string])[] = [
+const TAGGED: readonly TagPair[] = [
   ['<|tool_call|>', '<|/tool_call|>'],
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
   ['<|START_ACTION|>', '<|END_ACTION|>'],
+  // LM Studio's own prompt format for models whose template has no tools.
+  ['[TOOL_REQUEST]', '[END_TOOL_REQUEST]'],
 ];
 
 export const jsonTagged: FormatGrammar = {
   format: 'json-tagged',
   anchor: 'anywhere',
   openers: TAGGED.map(([open]) => open),
-  parse(text, at, ctx) {
-    const found = matchAny(
-      text,
-      at,
-      TAGGED.map(([open]) => open),
-    );
-    if (typeof found !== 'object')
-      return found === 'partial' ? { kind: 'partial' } : { kind: 'no' };
-    const closer = TAGGED.find(([open]) => open === found.word)?.[1] ?? '';
-    const inner = readJsonSequence(text, at + found.word.length, ctx);
-    if (inner.kind !== 'calls' || !closer) return inner;
-    const close = skipSpaces(text, inner.end);
-    const match = matchWord(text, close, closer);
-    if (match === 'yes') return { ...inner, end: close + closer.length };
-    return match === 'partial' && !ctx.final && close < text.length ? { kind: 'partial' } : inner;
-  },
+  parse: (text, at, ctx) => readBetweenTags(text, at, ctx, TAGGED, readJsonSequence),
   inReasoning: true,
 };
