@@ -295,6 +295,10 @@ describe('other families', () => {
     expect(calls('functools[{"name": "glob", "arguments": {"pattern": "*"}}]')?.calls).toEqual([
       ['glob', { pattern: '*' }],
     ]);
+    expect(
+      calls('<|tool_calls|>[{"name": "glob", "arguments": {"pattern": "*"}}]<|/tool_calls|>')
+        ?.calls,
+    ).toEqual([['glob', { pattern: '*' }]]);
   });
 });
 

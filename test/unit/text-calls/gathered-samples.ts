@@ -172,6 +172,30 @@ export const GATHERED: Record<string, GatheredSample> = {
     text: '<|tool_call>call:func_name{key:<|"|>value<|"|>,num:42}<tool_call|>',
     expect: [['func_name', { key: 'value', num: 42 }]],
   },
+  'ollama-6390-hermes3-code-argument': {
+    source: 'https://github.com/ollama/ollama/issues/6390',
+    kind: 'captured',
+    model: 'xe/hermes3 (Ollama, /api/chat)',
+    text: '\n<tool_call>\n{"name": "code_interpreter", "arguments": {"code": "def reverse_list(lst):\\n    return lst[::-1]\\n\\noriginal = [1, 2, 3, 4, 5]\\nreversed_list = reverse_list(original)\\nprint(\'Original:\', original)\\nprint(\'Reversed:\', reversed_list)"}}\n</tool_call>',
+    expect: [
+      [
+        'code_interpreter',
+        {
+          code: "def reverse_list(lst):\n    return lst[::-1]\n\noriginal = [1, 2, 3, 4, 5]\nreversed_list = reverse_list(original)\nprint('Original:', original)\nprint('Reversed:', reversed_list)",
+        },
+      ],
+    ],
+  },
+  'vllm-22917-llama4-pythonic-list': {
+    source: 'https://github.com/vllm-project/vllm/issues/22917',
+    kind: 'captured',
+    model: 'Llama 4 (vLLM 0.10.0, llama4_pythonic), the deltas joined',
+    text: '[get_todays_date(), get_weather(location="Dublin, Ireland", date="2025-04-14")]',
+    expect: [
+      ['get_todays_date', {}],
+      ['get_weather', { location: 'Dublin, Ireland', date: '2025-04-14' }],
+    ],
+  },
   'mlxlm-tests-qwen3-coder-indented': {
     source: 'https://github.com/ml-explore/mlx-lm/blob/main/tests/test_tool_parsing.py',
     kind: 'parser-test',

@@ -121,6 +121,8 @@ export const jsonFence: FormatGrammar = {
 /** Marker, and the closer that may follow the JSON. */
 const TAGGED: readonly TagPair[] = [
   ['<|tool_call|>', '<|/tool_call|>'],
+  // Phi-4-mini's template names both `functools` and this pair.
+  ['<|tool_calls|>', '<|/tool_calls|>'],
   ['functools', ''],
   ['<tool_calls>', '</tool_calls>'],
   ['<|action_start|><|plugin|>', '<|action_end|>'],
