@@ -3,6 +3,7 @@ import { DEFAULT_BASE_URL } from '../model/api-key';
 import { ollamaWindowOptions } from '../model/ollama-options';
 import { withTextCallRecovery } from '../model/text-calls/recovering-client';
 import type { ModelClient } from '../model/types';
+import { withUnansweredNotice } from '../model/unanswered';
 import type { SessionParts, Setup } from './wire-session';
 import type { WiringStep } from './wiring';
 
@@ -43,7 +44,8 @@ export interface ModelParts {
 /**
  * The model client: the configured server (or the demo's), its idle timeout and retries;
  * tool calls the model writes as text recovered (unless `model.recoverToolCalls` is off);
- * a configured window sent to Ollama as `options.num_ctx`.
+ * a configured window sent to Ollama as `options.num_ctx`; one line when the model stops at
+ * its token limit without an answer.
  */
 export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKey'>, ModelParts> = {
   name: 'model',
@@ -65,7 +67,8 @@ export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKe
         maxRetries: config.maxRetries,
         ...(numCtx ? { extraBody: numCtx } : {}),
       });
-      return config.recoverToolCalls === false ? client : withTextCallRecovery(client);
+      const recovering = config.recoverToolCalls === false ? client : withTextCallRecovery(client);
+      return withUnansweredNotice(recovering);
     };
     return { model: new SessionModel(connect, config.demo ? 'demo' : config.model) };
   },

@@ -5,6 +5,7 @@
 import { cutAdvice } from '../../context/format';
 import { recoverTextCalls } from '../text-calls/recover';
 import { schemasOf } from '../text-calls/values';
+import { THINK_LESS } from '../unanswered';
 import { closeNames, sameModel } from './model-names';
 import { PING_TOOL } from './probes';
 import type { DoctorLine, DoctorReport, Findings, ServerName } from './types';
@@ -201,7 +202,7 @@ function reasoningLine(f: Findings): DoctorLine {
       check: 'reasoning',
       verdict: 'fail',
       text: `the model kept thinking and never answered (${ms(f.plain?.totalMs ?? 0)}${plain.finishReason === 'length' ? ', stopped at its token limit' : ''})`,
-      fix: 'turn its thinking down (Qwen3: /no_think; gpt-oss: reasoning effort low) or pick another model',
+      fix: THINK_LESS,
     };
   }
   const field = turns.find((turn) => turn?.reasoningField)?.reasoningField;
