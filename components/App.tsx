@@ -1,4 +1,4 @@
-import { Box, useInput } from 'ink';
+import { Box, useInput, usePaste } from 'ink';
 import { useMemo } from 'react';
 import type { AppController } from '../src/store/controller';
 import { ApprovalPrompt, useApprovalLayout } from './ApprovalPrompt';
@@ -35,10 +35,11 @@ export function App({ controller, look, terminalCursor = false }: AppProps) {
   );
 }
 
-/** Every key goes through the one keypress layer. */
+/** Every key and paste goes through the one keypress layer. */
 function useKeypress(controller: AppController): void {
   const keys = useMemo(() => new KeypressLayer(controller), [controller]);
   useInput(keys.handle);
+  usePaste(keys.paste);
 }
 
 /**

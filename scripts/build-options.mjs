@@ -7,19 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Ink keeps every text it ever measured or wrapped in module-level caches that never
- * forget, so a long session's memory grew with every distinct row drawn. The bundle takes
- * the app's bounded versions of those two modules instead (src/cli/ink-*-text.ts).
+ * Ink measures every text node of every frame with widest-line, which runs string-width's full
+ * Unicode path on each row: the bundle gives Ink the app's cached width instead
+ * (src/cli/ink-widest-line.ts). Ink 8 bounds its own text caches, so those stay Ink's.
  */
-const boundedInkTextCaches = {
-  name: 'bounded-ink-text-caches',
+const cachedInkWidths = {
+  name: 'cached-ink-widths',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(measure-text|wrap-text)\.js$/ }, (args) => {
-      if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
-      const name = args.path.slice(2, -3);
-      return { path: fileURLToPath(new URL(`../src/cli/ink-${name}.ts`, import.meta.url)) };
-    });
-    // Ink measures every row of every frame with widest-line: the app's cached width instead.
     build.onResolve({ filter: /^widest-line$/ }, (args) => {
       if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
       return { path: fileURLToPath(new URL('../src/cli/ink-widest-line.ts', import.meta.url)) };
@@ -74,13 +68,13 @@ const yogaWithoutFetch = {
 };
 
 export const bundleOptions = {
-  plugins: [boundedInkTextCaches, yogaWithoutFetch],
+  plugins: [cachedInkWidths, yogaWithoutFetch],
   entryPoints: { cli: 'src/cli.ts' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   jsx: 'automatic',
   sourcemap: 'linked',
   legalComments: 'none',

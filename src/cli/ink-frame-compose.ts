@@ -1,5 +1,5 @@
 import { ansiCodesToString, diffAnsiCodes } from '@alcalzone/ansi-tokenize';
-import { lineSegment, type LineSegment } from './ink-line-segment';
+import { inkLines, lineSegment, type LineSegment } from './ink-line-segment';
 import { lruMemo } from '../util/lru-memo';
 
 type Transformer = (line: string, index: number) => string;
@@ -48,6 +48,9 @@ interface ComposedRow {
 /** Segments of the lines seen last (bounded: a screen needs 30 to 60). */
 const segmentOf = lruMemo((line) => lineSegment(line) ?? null, 240);
 
+/** The written texts seen last, split into lines as Ink splits them. */
+const linesOf = lruMemo(inkLines, 240);
+
 /** The rows of the last frame composed, by row; bounded by the screen's height. */
 let lastRows: (ComposedRow | undefined)[] = [];
 
@@ -64,7 +67,7 @@ export function composeFrame(output: OutputState): Frame | undefined {
     const { x, y, text, transformers } = operation;
     // Ink drops text above the top, and fractional columns are no cells; leave both to it.
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0) return undefined;
-    const lines = text.split('\n');
+    const lines = linesOf(text);
     for (let index = 0; index < lines.length && y + index < height; index++) {
       let line = lines[index];
       for (const transformer of transformers) line = transformer(line, index);

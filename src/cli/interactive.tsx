@@ -15,6 +15,7 @@ import { FrameWriter } from './frame-writer';
 import { HeapTrimmer } from './heap-trimmer';
 import { installInkPatches, paceInkFrames } from './ink-patches';
 import { enterFullScreen } from './terminal';
+import { readModifyOtherKeysAsKitty } from './terminal-keys';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
 
@@ -177,6 +178,8 @@ export async function startInteractive(
   const patches = installInkPatches();
   if (!patches.installed && process.env.TICK_DEBUG)
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
+  // Shift+Enter from terminals that send xterm's modifyOtherKeys form.
+  readModifyOtherKeysAsKitty(stdin);
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
@@ -184,6 +187,8 @@ export async function startInteractive(
       stdout: writer.sink,
       stdin,
       debug: true,
+      // tick has checked the terminal itself; Ink would take CI=true for "no terminal".
+      interactive: true,
       exitOnCtrlC: false,
       patchConsole: false,
     });

@@ -9,7 +9,9 @@ import type { Todo } from '../../src/todos/types';
 import { App } from '../../components/App';
 import { AppContext } from '../../components/context';
 import type { Look } from '../../components/lines/look';
+import { INK_TERMINAL_MODES } from '../../src/cli/frame-writer';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
+import { readModifyOtherKeysAsKitty } from '../../src/cli/terminal-keys';
 import { AppController } from '../../src/store/controller';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
@@ -30,7 +32,8 @@ class FakeStdout extends EventEmitter {
     super();
   }
   write = (frame: string) => {
-    this.frames.push(frame);
+    // As the app's FrameWriter does, Ink's terminal modes are not frames.
+    if (!INK_TERMINAL_MODES.has(frame)) this.frames.push(frame);
     return true;
   };
   resize(columns: number, rows: number) {
@@ -85,6 +88,8 @@ export function renderAt(
   installInkPatches();
   const stdout = new FakeStdout(size.columns, size.rows);
   const stdin = new FakeStdin();
+  // As the app does (src/cli/interactive.tsx).
+  readModifyOtherKeysAsKitty(stdin as unknown as NodeJS.ReadStream);
   const instance = inkRender(tree, {
     // Fakes: Ink only needs these members of the streams.
     stdout: stdout as unknown as NodeJS.WriteStream,

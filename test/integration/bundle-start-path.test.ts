@@ -101,23 +101,6 @@ describe('the app start-up bundle', () => {
 });
 
 describe("the bundle's Ink", () => {
-  it("measures and wraps text through the app's bounded caches, not Ink's unbounded ones", () => {
-    const inputs = Object.keys(metafile.inputs);
-    expect(inputs.filter((input) => /ink\/build\/(measure|wrap)-text\.js$/.test(input))).toEqual(
-      [],
-    );
-    expect(inputs).toEqual(
-      expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
-    );
-    // Ink's modules that use them still take them from the replacement.
-    const dom = Object.entries(metafile.inputs).find(([input]) =>
-      input.endsWith('ink/build/dom.js'),
-    );
-    expect(dom?.[1].imports.map((imported) => imported.path)).toEqual(
-      expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
-    );
-  });
-
   it("measures every row of a frame through the app's cached width, not widest-line", () => {
     const render = Object.entries(metafile.inputs).find(([input]) =>
       input.endsWith('ink/build/render-node-to-output.js'),

@@ -30,8 +30,12 @@ describe('lineSegment', () => {
   test('measures columns as Ink places characters', () => {
     expect(lineSegment('ab中🎉')?.width).toBe(6);
     expect(lineSegment('\x1b[1mab\x1b[22m')?.width).toBe(2);
-    // Ink gives a zero-width character a column of its own.
-    expect(lineSegment('a\u200bb')?.width).toBe(3);
+    // Ink gives a zero-width character a column of its own, but drops a default-ignorable
+    // one (zero width space, soft hyphen, a lone variation selector) that stands alone.
+    expect(lineSegment('a\u0301b')?.width).toBe(2);
+    expect(lineSegment('a\u200bb')?.width).toBe(2);
+    expect(lineSegment('a\u200bb')?.body).toBe('ab');
+    expect(lineSegment('\u00ad\ufe0f')).toBeUndefined();
     expect(lineSegment('\x1b[31m\x1b[39m')).toBeUndefined();
   });
 });
