@@ -180,7 +180,7 @@ export async function startInteractive(
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
   // Shift+Enter from terminals that send xterm's modifyOtherKeys form.
   readModifyOtherKeysAsKitty(stdin);
-  let code = 1;
+  let code: number;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
     const instance = render(<App controller={controller} look={look} terminalCursor />, {
