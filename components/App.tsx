@@ -44,8 +44,8 @@ function useKeypress(controller: AppController): void {
 
 /**
  * Lays the screen out: each part's height comes from the same layout its component draws,
- * so the frame is always exactly the terminal's rows - 1 (Ink clears the screen when a
- * frame reaches the terminal's height).
+ * so the frame is always exactly the terminal's rows - 1 (the frame writer keeps the last
+ * row empty, so writing never scrolls the terminal).
  */
 function Screen() {
   const { controller } = useApp();
