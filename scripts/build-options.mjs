@@ -7,16 +7,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Ink measures every text node of every frame with widest-line, which runs string-width's full
- * Unicode path on each row: the bundle gives Ink the app's cached width instead
- * (src/cli/ink-widest-line.ts). Ink 8 bounds its own text caches, so those stay Ink's.
+ * Two things Ink does to every text node of every frame, cached by the app (Ink 8 bounds its
+ * own text caches, so those stay Ink's): measuring with widest-line, which runs
+ * string-width's full Unicode path on each row (src/cli/ink-widest-line.ts), and stripping
+ * escapes other than colours and links, which tokenizes every coloured text
+ * (src/cli/ink-sanitize-ansi.ts).
  */
-const cachedInkWidths = {
-  name: 'cached-ink-widths',
+const INK_SWAPS = {
+  'widest-line': '../src/cli/ink-widest-line.ts',
+  './sanitize-ansi.js': '../src/cli/ink-sanitize-ansi.ts',
+};
+const cachedInkText = {
+  name: 'cached-ink-text',
   setup(build) {
-    build.onResolve({ filter: /^widest-line$/ }, (args) => {
+    build.onResolve({ filter: /^(widest-line|\.\/sanitize-ansi\.js)$/ }, (args) => {
       if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
-      return { path: fileURLToPath(new URL('../src/cli/ink-widest-line.ts', import.meta.url)) };
+      return { path: fileURLToPath(new URL(INK_SWAPS[args.path], import.meta.url)) };
     });
   },
 };
@@ -68,7 +74,7 @@ const yogaWithoutFetch = {
 };
 
 export const bundleOptions = {
-  plugins: [cachedInkWidths, yogaWithoutFetch],
+  plugins: [cachedInkText, yogaWithoutFetch],
   entryPoints: { cli: 'src/cli.ts' },
   bundle: true,
   splitting: true,

@@ -51,6 +51,21 @@ export function inkLines(text: string): string[] {
   return lines.map((line) => styledCharsToString(line));
 }
 
+/**
+ * Whether a line leaves a style open at its end, which Ink 8 carries over to the next line
+ * of the same text: true for any escape but SGR (a link may span lines too).
+ */
+export function leavesStyleOpen(line: string): boolean {
+  let styles: AnsiCode[] = [];
+  for (let at = line.indexOf('\x1b'); at !== -1; at = line.indexOf('\x1b', at)) {
+    const end = sgrEnd(line, at);
+    if (end === -1) return true;
+    styles = reduceAnsiCodesIncremental(styles, sgrTokens(line.slice(at, end)));
+    at = end;
+  }
+  return styles.length > 0;
+}
+
 /** A character's width; most are printable ASCII, which string-width counts as one. */
 const charWidth = graphemeWidth;
 

@@ -110,6 +110,15 @@ describe("the bundle's Ink", () => {
     expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
   });
 
+  it("strips escapes from each text through the app's cache of Ink's own sanitizer", () => {
+    const squash = Object.entries(metafile.inputs).find(([input]) =>
+      input.endsWith('ink/build/squash-text-nodes.js'),
+    );
+    const imports = squash?.[1].imports.map((imported) => imported.path) ?? [];
+    expect(imports).toContain('src/cli/ink-sanitize-ansi.ts');
+    expect(imports.filter((path) => path.endsWith('ink/build/sanitize-ansi.js'))).toEqual([]);
+  });
+
   it('hands yoga its WebAssembly as bytes, so loading Ink fetches no data: URL', () => {
     const yoga = Object.keys(metafile.inputs).find((input) =>
       input.endsWith('yoga-wasm-base64-esm.js'),

@@ -165,6 +165,15 @@ describe('composeFrame prints what Ink 8 prints where Ink 8 changed', () => {
     await expectSameAsInk([[0, 0, '\x1b[4munder\nlined\x1b[24m\nplain', [numbered]]]);
   });
 
+  test('a one-line styled text is read whole before its transformers see it', async () => {
+    const tagged: Transformer = (line, index) => `${red('>')}${line}[${line.length}:${index}]`;
+    await expectSameAsInk([
+      [0, 0, '\x1b[1m\x1b[1mbold twice\x1b[22m then \x1b[31m\x1b[39mnothing', [tagged]],
+      [0, 1, 'zero\u200bwidth, transformed', [tagged]],
+      [0, 2, '\x1b[4munderlined\x1b[24m alone'],
+    ]);
+  });
+
   test('default-ignorable characters standing alone take no cell', async () => {
     await expectSameAsInk([
       [0, 0, 'zero\u200bwidth space and soft\u00adhyphen'],
