@@ -101,20 +101,20 @@ describe('the app start-up bundle', () => {
 });
 
 describe("the bundle's Ink", () => {
+  /** What one of Ink's modules imports in the bundle. */
+  const importsOf = (module: string) =>
+    Object.entries(metafile.inputs)
+      .find(([input]) => input.endsWith(`ink/build/${module}`))?.[1]
+      .imports.map((imported) => imported.path) ?? [];
+
   it("measures every row of a frame through the app's cached width, not widest-line", () => {
-    const render = Object.entries(metafile.inputs).find(([input]) =>
-      input.endsWith('ink/build/render-node-to-output.js'),
-    );
-    const imports = render?.[1].imports.map((imported) => imported.path) ?? [];
+    const imports = importsOf('render-node-to-output.js');
     expect(imports).toContain('src/cli/ink-widest-line.ts');
     expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
   });
 
   it("strips escapes from each text through the app's cache of Ink's own sanitizer", () => {
-    const squash = Object.entries(metafile.inputs).find(([input]) =>
-      input.endsWith('ink/build/squash-text-nodes.js'),
-    );
-    const imports = squash?.[1].imports.map((imported) => imported.path) ?? [];
+    const imports = importsOf('squash-text-nodes.js');
     expect(imports).toContain('src/cli/ink-sanitize-ansi.ts');
     expect(imports.filter((path) => path.endsWith('ink/build/sanitize-ansi.js'))).toEqual([]);
   });
