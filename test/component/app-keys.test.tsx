@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { App } from '../../components/App';
-import { AppController } from '../../src/store/controller';
+import { Layout } from '../../components/screen-layout';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import {
   FakeAgent,
@@ -75,7 +76,8 @@ describe('interrupting and quitting', () => {
     await waitFor(() => rig!.screen().includes('Press Ctrl+C again'), 2000, 'the notice');
     expect(code).toBeUndefined();
     expect(rig.screen()).toContain('Press Ctrl+C again to exit');
-    await rig.app.press('\x03');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x03');
     await waitFor(() => code !== undefined, 2000, 'exit');
     expect(code).toBe(0);
   });
@@ -96,11 +98,13 @@ describe('interrupting and quitting', () => {
     await rig.app.press('abc');
     await rig.app.press('\x01');
     await rig.app.press('\x04');
+    // A fixed wait on purpose: the app must not quit meanwhile.
     await settle(30);
     expect(quit).toBe(false);
     expect(rig.controller.store.getState().input.text).toBe('bc');
     await rig.app.press('\x15');
-    await rig.app.press('\x04');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x04');
     await waitFor(() => quit, 2000, 'exit');
   });
 });
@@ -351,7 +355,7 @@ describe('start-up', () => {
   test('a prompt typed while the agent loads waits and runs once it is ready; /help works at once', async () => {
     const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/w' });
     const controller = new AppController(store, { frameMs: 10 });
-    const app = renderAt(<App controller={controller} look={UNICODE_LOOK} />, {
+    const app = renderAt(<App controller={controller} layout={new Layout(UNICODE_LOOK)} />, {
       columns: 80,
       rows: 30,
     });
