@@ -102,8 +102,8 @@ describe('approval prompt', () => {
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    await rig.app.press('\x1b[200~y\r\x1b[201~');
-    await rig.app.press('\x1b[200~a\x1b[201~');
+    await rig.app.pressNoChange('\x1b[200~y\r\x1b[201~');
+    await rig.app.pressNoChange('\x1b[200~a\x1b[201~');
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
     await rig.app.press('e');
