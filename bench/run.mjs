@@ -11,6 +11,7 @@ import longSession from './benchmarks/long-session.mjs';
 import mcp from './benchmarks/mcp.mjs';
 import start from './benchmarks/start.mjs';
 import stream from './benchmarks/stream.mjs';
+import streamCallLike from './benchmarks/stream-call-like.mjs';
 import tickLatency from './benchmarks/tick-latency.mjs';
 import { nowMs } from './lib/pty-session.mjs';
 import { loadScriptedServer } from './lib/scripted-server.mjs';
@@ -25,7 +26,16 @@ import {
 } from './lib/subjects.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
-const BENCHMARKS = [start, stream, tickLatency, longSession, agentSession, bigOutput, mcp];
+const BENCHMARKS = [
+  start,
+  stream,
+  streamCallLike,
+  tickLatency,
+  longSession,
+  agentSession,
+  bigOutput,
+  mcp,
+];
 const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 function selected(filters) {
@@ -66,10 +76,11 @@ async function main() {
   const benchmarks = selected(filters);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
   await loadScriptedServer();
-  if (process.env.BENCH_SNAPSHOT !== '0') useTickBin(await snapshotTick());
+  if (process.env.BENCH_SNAPSHOT !== '0') useTickBin(await snapshotTick(process.env.BENCH_BUILD));
   const { subject: tick, why } = await pickTick();
   const started = nowMs();
-  console.log(`tick bench: ${tick.label} (${why}) vs ${floorSubject.label}`);
+  const build = process.env.BENCH_BUILD ? ` from ${process.env.BENCH_BUILD}` : '';
+  console.log(`tick bench: ${tick.label}${build} (${why}) vs ${floorSubject.label}`);
   console.log(
     `${os.cpus().length} CPUs, node ${process.version}, median of ${runs} runs each, PTY 100x30\n`,
   );

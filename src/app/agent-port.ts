@@ -8,6 +8,7 @@ export type McpPort = Pick<
   McpSession,
   'watch' | 'views' | 'summary' | 'hub' | 'prompts' | 'runPrompt' | 'resourceLines'
 >;
+import type { DoctorReport } from '../model/doctor/types';
 
 export interface PermissionRuleEntry {
   source: string;
@@ -50,6 +51,8 @@ export interface SessionAgent {
   setModel(name: string): void;
   /** The session's MCP servers, when any is configured. */
   readonly mcp?: McpPort;
+  /** `/doctor`: checks the configured model server as `tick doctor` does. */
+  doctor?(signal?: AbortSignal): Promise<DoctorReport>;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
   close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

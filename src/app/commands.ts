@@ -6,6 +6,8 @@ import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
 import { mcpCommand, mcpPromptCommand } from './mcp-command';
+import { reportLines } from '../model/doctor/report-text';
+import { localeIsUtf8 } from '../util/locale';
 
 export const HELP_TEXT = [
   'Commands',
@@ -19,6 +21,7 @@ export const HELP_TEXT = [
   '  /mcp               MCP servers and their state (/mcp reconnect|approve|deny|login NAME)',
   '  /mcp prompts       MCP prompts, each a command: /mcp__SERVER__PROMPT [ARGS]',
   '  /mcp resources     what the MCP servers expose to read',
+  '  /doctor            check the model server (streaming, tool calls, window, ...)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -126,6 +129,27 @@ async function removeSavedRule(
   }
 }
 
+/** `/doctor`: the server checked as `tick doctor` does; the report arrives when it is done. */
+function doctor(host: CommandHost & { agent: SessionAgent }): void {
+  const { agent } = host;
+  if (agent.demo) {
+    return say(
+      host,
+      'The demo model needs no server. Set OPENAI_BASE_URL (and TICK_MODEL) for /doctor to check one.',
+    );
+  }
+  if (!agent.doctor) return say(host, 'This agent cannot run the doctor.', 'error');
+  say(host, 'Checking the model server...', 'dim');
+  agent.doctor().then(
+    (report) => {
+      const warned = report.lines.some((line) => line.verdict === 'warn');
+      const tone = !report.works ? 'error' : warned ? 'warning' : 'info';
+      say(host, reportLines(report, localeIsUtf8(process.env)).join('\n'), tone);
+    },
+    (error: unknown) => say(host, `The doctor failed: ${String(error)}`, 'error'),
+  );
+}
+
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
@@ -164,6 +188,8 @@ export function runSlashCommand(host: CommandHost, line: string): void {
       return permissions(ready, args);
     case '/mcp':
       return mcpCommand(agent.mcp, args, agent.cwd, (text, tone) => say(host, text, tone));
+    case '/doctor':
+      return doctor(ready);
     default:
       if (name.startsWith('/mcp__'))
         return mcpPromptCommand(

@@ -91,7 +91,7 @@ export async function loginToServer(
     await connect();
     return 'logged-in';
   } catch (error) {
-    throw new Error(`login to ${config.name} failed: ${faultText(error)}`);
+    throw new Error(`login to ${config.name} failed: ${faultText(error)}`, { cause: error });
   } finally {
     listener.close();
     await transport.close().catch(() => undefined);
