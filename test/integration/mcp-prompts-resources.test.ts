@@ -85,3 +85,59 @@ it('prompts are commands: listed with their arguments, filled in order, sent as 
     'No MCP prompt /mcp__everything__nope. /mcp prompts lists them.',
   );
 }, 60_000);
+
+it("a subagent gets the parent's MCP tools and calls them over the same server", async () => {
+  const CHILD = 'CHILD: echo through MCP';
+  server = await startScriptedServer({
+    main: [
+      {
+        toolCalls: [{ name: 'agent', arguments: { description: 'Echo', prompt: CHILD } }],
+      },
+      { text: 'parent done' },
+    ],
+    conversations: {
+      [CHILD]: [
+        {
+          toolCalls: [{ name: 'mcp__everything__echo', arguments: { message: 'from the child' } }],
+        },
+        { text: 'child done' },
+      ],
+    },
+  });
+  const run = await runTick(
+    [
+      '-p',
+      'delegate',
+      '--mcp-config',
+      JSON.stringify(everything),
+      '--allowedTools',
+      'mcp__everything__echo',
+    ],
+    {
+      cwd: tempDir('tick-ws-'),
+      timeoutMs: 60_000,
+      env: {
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_API_KEY: 'test',
+        TICK_HOME: tempDir('tick-home-'),
+        TICK_MODEL: 'scripted',
+      },
+    },
+  );
+  expect(run.stdout).toBe('parent done\n');
+  // The child's conversation starts with its own prompt.
+  const childRequests = server.requests.filter(
+    (request) =>
+      request.body.messages.find((message: { role: string }) => message.role === 'user')
+        ?.content === CHILD,
+  );
+  const offered = childRequests[0].body.tools.map(
+    (tool: { function: { name: string } }) => tool.function.name,
+  );
+  expect(offered).toContain('mcp__everything__echo');
+  expect(offered).not.toContain('agent');
+  const answer = childRequests
+    .at(-1)!
+    .body.messages.find((message: { role: string }) => message.role === 'tool');
+  expect(answer.content).toBe('Echo: from the child');
+}, 90_000);
