@@ -1,6 +1,5 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
-import type { ApprovalRequest } from '../src/protocol/approval';
 import type { AppController } from '../src/app/controller';
 import type { PagedViews } from '../src/store/view-state';
 import { choiceForKey } from './approval-choices';
@@ -16,7 +15,7 @@ import {
   moveRight,
   moveUp,
 } from '../src/store/input-editor';
-import type { AppState, InputState } from '../src/store/types';
+import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
 /** Bracketed paste markers as useInput reports them (the ESC is stripped). */
 const PASTE_START = '[200~';
@@ -26,8 +25,10 @@ const SHIFT_ENTER = '[27;2;13~';
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
- * The one keypress layer. Every key arrives here and goes to exactly one place:
- * the approval prompt while it is shown, otherwise the global keys, then the input.
+ * The one keypress layer. Every key arrives here and goes to exactly one place: the
+ * approval prompt's keys while it is shown (its note, or a choice once it is no longer
+ * guarded), otherwise the global keys, then the input. While a question waits, what is
+ * typed goes to the input's draft, so typing never answers it.
  */
 export class KeypressLayer {
   private pasting = false;
@@ -55,18 +56,18 @@ export class KeypressLayer {
       return;
     }
     const approval = this.state.pendingApproval;
-    if (approval) {
-      if (approval.noteMode) this.noteKey(input, key, approval.note);
-      else this.approvalKey(approval.request, input, key);
-      return;
-    }
+    if (approval?.noteMode) return this.noteKey(input, key, approval.note);
+    // A question takes its own keys; everything else is typing, which goes to the draft.
+    if (approval && this.approvalKey(approval, input, key)) return;
     if (this.pasting) {
+      this.controller.approvals.typed();
       this.edit((state) =>
         insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')),
       );
       return;
     }
-    if (this.globalKey(input, key)) return;
+    if (!approval && this.globalKey(input, key)) return;
+    this.controller.approvals.typed();
     this.inputKey(input, key);
   };
 
@@ -75,19 +76,29 @@ export class KeypressLayer {
     this.controller.viewControls.page(direction, this.screen());
   }
 
-  private approvalKey(request: ApprovalRequest, input: string, key: Key): void {
+  /**
+   * The question's keys. A choice key answers only once the question is no longer
+   * guarded (shown for a moment, the user not typing) and only as a key of its own, never
+   * inside a paste. Returns true when the key was the question's.
+   */
+  private approvalKey(approval: PendingApproval, input: string, key: Key): boolean {
     const { approvals } = this.controller;
-    if (key.ctrl && input === 'c') return this.controller.ctrlC();
-    if (key.pageUp) return this.page(-1);
-    if (key.pageDown) return this.page(1);
-    const choice = choiceForKey(request, input, key);
-    if (!choice) return;
-    if (choice.answer === 'note') return approvals.setNoteMode(true);
-    approvals.answer(choice.answer);
+    if (key.ctrl && input === 'c') return (this.controller.ctrlC(), true);
+    if (key.pageUp || key.pageDown) return (this.page(key.pageUp ? -1 : 1), true);
+    // Esc denies at once: it is no typing, and denying is the safe answer.
+    if (key.escape) return (approvals.answer({ decision: 'deny' }), true);
+    if (approval.guarded || this.pasting) return false;
+    const choice = choiceForKey(approval.request, input, key);
+    if (!choice) return false;
+    if (choice.answer === 'note') approvals.setNoteMode(true);
+    else approvals.answer(choice.answer);
+    return true;
   }
 
   private noteKey(input: string, key: Key, note: string): void {
     const { approvals } = this.controller;
+    // A paste's line breaks join its lines; they do not send the note.
+    if (this.pasting) return approvals.setNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
     if (key.escape) return approvals.setNoteMode(false);
     if (key.return)

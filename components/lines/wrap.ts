@@ -162,6 +162,21 @@ export function truncateLine(line: Line, width: number, ellipsis = '…'): Line 
   return out;
 }
 
+/** The end of `text` in at most `width` columns, after the ellipsis when something was cut. */
+export function keepEnd(text: string, width: number, ellipsis = '…'): string {
+  if (textWidth(text) <= width) return text;
+  const room = Math.max(0, width - textWidth(ellipsis));
+  const kept: string[] = [];
+  let used = 0;
+  for (const char of graphemes(text).reverse()) {
+    const w = textWidth(char);
+    if (used + w > room) break;
+    kept.push(char);
+    used += w;
+  }
+  return ellipsis + kept.reverse().join('');
+}
+
 /** Splits text on newlines into one-span lines. */
 export function textLines(text: string, style?: Style): Line[] {
   return text

@@ -105,6 +105,11 @@ export interface PendingApproval {
   note: string;
   /** First row of the preview (an edit's diff) shown; PgUp/PgDn move it. */
   previewTop: number;
+  /**
+   * The choice keys do not answer yet (the question just opened, or the user is typing):
+   * what is typed goes to the input's draft (src/app/approvals.ts, the guard).
+   */
+  guarded: boolean;
 }
 
 export interface InputState {

@@ -83,18 +83,19 @@ describe('approval prompt', () => {
     });
   }
 
-  test('other keys do nothing while it is shown and never reach the input', async () => {
+  test('other keys are typing: they go to the draft, shown under the keys, and answer nothing', async () => {
     const decisions: ApprovalDecision[] = [];
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.press(key);
+    for (const key of ['x', 'q', '\t', ' hello']) await rig.app.press(key);
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
+    expect(rig.screen()).toContain('your draft: xq hello');
     await rig.app.press('y');
     await waitFor(() => decisions.length === 1);
     await waitFor(() => !rig!.controller.busy);
-    expect(rig.controller.store.getState().input.text).toBe('');
+    expect(rig.controller.store.getState().input.text).toBe('xq hello');
   });
 
   test('Esc in note mode goes back to the choices', async () => {

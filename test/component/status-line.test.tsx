@@ -74,6 +74,7 @@ test('waiting for an approval: no spinner, a question mark', async () => {
         noteMode: false,
         note: '',
         previewTop: 0,
+        guarded: false,
       },
     },
     120,

@@ -1,7 +1,14 @@
 import stringWidth from 'string-width';
 import { expect, test } from 'vitest';
 import type { PtySession } from '../support/pty';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -63,6 +70,7 @@ test('the terminal cursor sits at the input caret, ASCII and CJK alike, and hide
   await app.type('clean up', true);
   await app.waitForText('Run this command?', 20_000);
   await until(async () => !(await terminalCursor(app)).shown, 'the cursor to hide');
+  await waitForChoices(app);
   await app.type('y');
   await app.waitForText('ok', 20_000);
   await until(async () => (await terminalCursor(app)).shown, 'the cursor to show');

@@ -59,6 +59,7 @@ function asking(extra: Partial<PendingApproval> = {}, diff?: string): PendingApp
     noteMode: false,
     note: '',
     previewTop: 0,
+    guarded: false,
     ...extra,
   };
 }
