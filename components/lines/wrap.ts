@@ -118,7 +118,7 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
 
 function trimEnd(line: Line): Line {
   const last = line[line.length - 1];
-  if (last && / +$/.test(last.text) && !last.style?.inverse) {
+  if (last && / +$/.test(last.text) && !last.style?.inverse && !last.style?.caret) {
     const text = last.text.replace(/ +$/, '');
     return text ? [...line.slice(0, -1), { ...last, text }] : line.slice(0, -1);
   }
