@@ -6,7 +6,9 @@ import { choiceForKey } from './approval-choices';
 import {
   deleteBackward,
   deleteForward,
+  deleteWordAfter,
   deleteWordBackward,
+  deleteWordBefore,
   insertText,
   moveDown,
   moveLeft,
@@ -14,6 +16,8 @@ import {
   moveLineStart,
   moveRight,
   moveUp,
+  moveWordLeft,
+  moveWordRight,
 } from '../src/store/input-editor';
 import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
@@ -166,9 +170,11 @@ export class KeypressLayer {
         return this.edit((state) => insertText(deleteBackward(state), '\n'));
       return queue.submit(text.text);
     }
-    if (key.backspace || key.delete) return this.edit(deleteBackward);
-    if (key.leftArrow) return this.edit(moveLeft);
-    if (key.rightArrow) return this.edit(moveRight);
+    // Ctrl or Alt with an arrow or Backspace works on words (terminals send either).
+    const byWord = key.ctrl || key.meta;
+    if (key.backspace || key.delete) return this.edit(key.meta ? deleteWordBefore : deleteBackward);
+    if (key.leftArrow) return this.edit(byWord ? moveWordLeft : moveLeft);
+    if (key.rightArrow) return this.edit(byWord ? moveWordRight : moveRight);
     if (key.home) return this.edit(moveLineStart);
     if (key.end) return this.edit(moveLineEnd);
     if (key.upArrow) {
@@ -196,7 +202,14 @@ export class KeypressLayer {
       }
       return;
     }
-    if (key.meta || key.tab || !input) return;
+    if (key.meta) {
+      // Alt+B / Alt+F / Alt+D as readline has them.
+      if (input === 'b') return this.edit(moveWordLeft);
+      if (input === 'f') return this.edit(moveWordRight);
+      if (input === 'd') return this.edit(deleteWordAfter);
+      return;
+    }
+    if (key.tab || !input) return;
     this.typed(input);
   }
 
