@@ -19,6 +19,10 @@ export interface StatusView {
   queued: number;
   scrolled: boolean;
   approval: boolean;
+  /** The question's note box is open (Esc goes back to the choices, Enter denies). */
+  noteMode: boolean;
+  /** The session plans with the task tools (the panel is the task list). */
+  tasks: boolean;
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
@@ -39,6 +43,8 @@ export interface StatusSource {
   queued: number;
   scrolled: boolean;
   approval: boolean;
+  noteMode: boolean;
+  tasks: boolean;
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
@@ -58,6 +64,8 @@ export function statusSourceOf(state: AppState): StatusSource {
     queued: state.queue.length,
     scrolled: state.scrollTop !== null,
     approval: state.pendingApproval !== null,
+    noteMode: state.pendingApproval?.noteMode ?? false,
+    tasks: state.taskListId !== null,
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
@@ -78,6 +86,8 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     queued: source.queued,
     scrolled: source.scrolled,
     approval: source.approval,
+    noteMode: source.noteMode,
+    tasks: source.tasks,
     look,
     context: source.context,
   };
@@ -138,11 +148,13 @@ export function statusLine(view: StatusView, width: number): Line {
   if (!view.notice) {
     const hints: string[] = [];
     if (view.scrolled) hints.push('End to follow');
-    // While a question is open, Esc answers it (deny); the turn goes on.
-    if (view.approval) hints.push('esc deny');
+    // While a question is open, Esc answers it (deny); the turn goes on. In its note box
+    // Esc goes back to the choices and Enter denies with the note.
+    if (view.noteMode) hints.push('enter deny with note', 'esc back');
+    else if (view.approval) hints.push('esc deny');
     else if (view.busy) hints.push('esc interrupt');
     else hints.push('shift+tab mode');
-    hints.push('ctrl+t todos', 'ctrl+c twice quit');
+    hints.push(view.tasks ? 'ctrl+t tasks' : 'ctrl+t todos', 'ctrl+c twice quit');
     for (const hint of hints) parts.push([{ text: hint, style: { dim: true } }]);
   }
   const line: Line = [model];

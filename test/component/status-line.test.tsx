@@ -85,6 +85,35 @@ test('waiting for an approval: no spinner, a question mark', async () => {
   expect(shown).not.toContain('interrupt');
 });
 
+test("in the question's note box the hints say what Enter and Esc do there", async () => {
+  const shown = await line(
+    {
+      ...busy(2),
+      pendingApproval: {
+        request: {
+          callId: 'c',
+          toolName: 'bash',
+          look: lookOf('bash'),
+          subject: 'rm -rf build',
+          reason: 'deletes',
+        },
+        noteMode: true,
+        note: 'use the trash',
+        previewTop: 0,
+        guarded: false,
+      },
+    },
+    140,
+  );
+  expect(shown).toContain(' · enter deny with note · esc back · ');
+  expect(shown).not.toContain('esc deny');
+});
+
+test('a session that plans with tasks names them in the ctrl+t hint', async () => {
+  expect(await line({ taskListId: 'demo-list' }, 120)).toContain(' · ctrl+t tasks · ');
+  expect(await line({ taskListId: null }, 120)).toContain(' · ctrl+t todos · ');
+});
+
 test('narrow: the model and the mode stay, the rest gives way', async () => {
   const shown = await line({ ...busy(3), mode: 'acceptEdits' }, 40);
   expect(shown.startsWith('qwen2.5-coder:32b · acceptEdits')).toBe(true);
