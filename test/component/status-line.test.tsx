@@ -59,26 +59,26 @@ test('the spinner turns while busy; idle, nothing is drawn again', async () => {
   expect(idle.stdout.frames.length).toBe(frames);
 });
 
-test('waiting for an approval: no spinner, a question mark', async () => {
-  const shown = await line(
-    {
-      ...busy(2),
-      pendingApproval: {
-        request: {
-          callId: 'c',
-          toolName: 'bash',
-          look: lookOf('bash'),
-          subject: 'rm -rf build',
-          reason: 'deletes',
-        },
-        noteMode: false,
-        note: '',
-        previewTop: 0,
-        guarded: false,
-      },
+/** A turn two seconds old with `rm -rf build` asked about; `note`: its note box is open. */
+const asking = (note?: string): Partial<AppState> => ({
+  ...busy(2),
+  pendingApproval: {
+    request: {
+      callId: 'c',
+      toolName: 'bash',
+      look: lookOf('bash'),
+      subject: 'rm -rf build',
+      reason: 'deletes',
     },
-    120,
-  );
+    noteMode: note !== undefined,
+    note: note ?? '',
+    previewTop: 0,
+    guarded: false,
+  },
+});
+
+test('waiting for an approval: no spinner, a question mark', async () => {
+  const shown = await line(asking(), 120);
   expect(shown).toContain(' · ? waiting for you 2s · ');
   // Esc answers the question (deny) there; it does not interrupt the turn.
   expect(shown).toContain(' · esc deny · ');
@@ -86,25 +86,7 @@ test('waiting for an approval: no spinner, a question mark', async () => {
 });
 
 test("in the question's note box the hints say what Enter and Esc do there", async () => {
-  const shown = await line(
-    {
-      ...busy(2),
-      pendingApproval: {
-        request: {
-          callId: 'c',
-          toolName: 'bash',
-          look: lookOf('bash'),
-          subject: 'rm -rf build',
-          reason: 'deletes',
-        },
-        noteMode: true,
-        note: 'use the trash',
-        previewTop: 0,
-        guarded: false,
-      },
-    },
-    140,
-  );
+  const shown = await line(asking('use the trash'), 140);
   expect(shown).toContain(' · enter deny with note · esc back · ');
   expect(shown).not.toContain('esc deny');
 });
