@@ -21,11 +21,6 @@ import {
 } from '../src/store/input-editor';
 import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
-/** Bracketed paste markers as useInput reports them (the ESC is stripped). */
-const PASTE_START = '[200~';
-const PASTE_END = '[201~';
-/** Shift+Enter as xterm's modifyOtherKeys sends it. */
-const SHIFT_ENTER = '[27;2;13~';
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
@@ -33,10 +28,10 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
  * approval prompt's keys while it is shown (its note, or a choice once it is no longer
  * guarded), otherwise the global keys, then the input. While a question waits, what is
  * typed goes to the input's draft, so typing never answers it.
+ * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
+ * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
  */
 export class KeypressLayer {
-  private pasting = false;
-
   /**
    * `screen`: the layout of the screen as it is now (what a page of the transcript or of
    * an approval's preview is).
@@ -51,28 +46,25 @@ export class KeypressLayer {
   }
 
   handle = (input: string, key: Key): void => {
-    if (input === PASTE_START) {
-      this.pasting = true;
-      return;
-    }
-    if (input === PASTE_END) {
-      this.pasting = false;
-      return;
-    }
     const approval = this.state.pendingApproval;
     if (approval?.noteMode) return this.noteKey(input, key, approval.note);
     // A question takes its own keys; everything else is typing, which goes to the draft.
     if (approval && this.approvalKey(approval, input, key)) return;
-    if (this.pasting) {
-      this.controller.approvals.typed();
-      this.edit((state) =>
-        insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')),
-      );
-      return;
-    }
     if (!approval && this.globalKey(input, key)) return;
     this.controller.approvals.typed();
     this.inputKey(input, key);
+  };
+
+  /**
+   * A bracketed paste: its text goes into the input with its line breaks and is never sent
+   * (a line copied with its line end included). A paste never answers a question: while
+   * one waits it goes to the input's draft, like typing (or to its note, on one line).
+   */
+  paste = (text: string): void => {
+    const approval = this.state.pendingApproval;
+    if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
+    this.controller.approvals.typed();
+    this.edit((state) => insertText(state, withLineBreaks(text)));
   };
 
   /** PgUp (-1) / PgDn (1): through what the screen shows now. */
@@ -82,8 +74,8 @@ export class KeypressLayer {
 
   /**
    * The question's keys. A choice key answers only once the question is no longer
-   * guarded (shown for a moment, the user not typing) and only as a key of its own, never
-   * inside a paste. Returns true when the key was the question's.
+   * guarded (shown for a moment, the user not typing). Returns true when the key was the
+   * question's.
    */
   private approvalKey(approval: PendingApproval, input: string, key: Key): boolean {
     const { approvals } = this.controller;
@@ -91,7 +83,7 @@ export class KeypressLayer {
     if (key.pageUp || key.pageDown) return (this.page(key.pageUp ? -1 : 1), true);
     // Esc denies at once: it is no typing, and denying is the safe answer.
     if (key.escape) return (approvals.answer({ decision: 'deny' }), true);
-    if (approval.guarded || this.pasting) return false;
+    if (approval.guarded) return false;
     const choice = choiceForKey(approval.request, input, key);
     if (!choice) return false;
     if (choice.answer === 'note') approvals.setNoteMode(true);
@@ -101,8 +93,6 @@ export class KeypressLayer {
 
   private noteKey(input: string, key: Key, note: string): void {
     const { approvals } = this.controller;
-    // A paste's line breaks join its lines; they do not send the note.
-    if (this.pasting) return approvals.setNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
     if (key.escape) return approvals.setNoteMode(false);
     if (key.return)
@@ -111,7 +101,7 @@ export class KeypressLayer {
       return approvals.setNote(Array.from(note).slice(0, -1).join(''));
     if (key.ctrl && input === 'u') return approvals.setNote('');
     if (key.ctrl || key.meta) return;
-    approvals.setNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
+    approvals.setNote(note + oneLine(input));
   }
 
   /** Keys that mean the same whatever is typed. Returns true when the key was used. */
@@ -161,8 +151,7 @@ export class KeypressLayer {
   private inputKey(input: string, key: Key): void {
     const { input: queue } = this.controller;
     const text = this.state.input;
-    const newline =
-      (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
+    const newline = (key.return && (key.shift || key.meta)) || input === '\n';
     if (newline) return this.edit((state) => insertText(state, '\n'));
     if (key.return) {
       // A backslash before Enter continues the prompt on a new line.
@@ -225,8 +214,18 @@ export class KeypressLayer {
       this.controller.input.submit(text.text);
       return;
     }
-    this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n'))));
+    this.edit((state) => insertText(state, withLineBreaks(input)));
   }
+}
+
+/** Text for the input: line breaks as \n. */
+function withLineBreaks(text: string): string {
+  return clean(text.replace(/\r\n?/g, '\n'));
+}
+
+/** Text for a one-line field (an approval's note). */
+function oneLine(text: string): string {
+  return clean(text.replace(/[\r\n]+/g, ' '));
 }
 
 function clean(text: string): string {
