@@ -38,6 +38,11 @@ export interface Span {
    * the normal screen at exit).
    */
   spinner?: boolean;
+  /**
+   * A phrase that wraps as one word (`blocked by #1`, `@owner`): its inner spaces never
+   * break a row. Its leading spaces still may.
+   */
+  keep?: boolean;
 }
 
 export type Line = Span[];

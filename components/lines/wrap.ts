@@ -95,7 +95,8 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
       wordWidth += textWidth(part.text);
       continue;
     }
-    for (const token of part.text.split(/( +)/)) {
+    const tokens = part.keep ? part.text.split(/^( +)/) : part.text.split(/( +)/);
+    for (const token of tokens) {
       if (!token) continue;
       if (!token.startsWith(' ')) {
         word.push({ text: token, style: part.style });
