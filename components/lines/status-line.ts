@@ -23,6 +23,8 @@ export interface StatusView {
   noteMode: boolean;
   /** The session plans with the task tools (the panel is the task list). */
   tasks: boolean;
+  /** The model request is tried again: which attempt, in how long, why. */
+  retry?: { attempt: number; inMs: number; reason: string } | null;
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
@@ -45,6 +47,7 @@ export interface StatusSource {
   approval: boolean;
   noteMode: boolean;
   tasks: boolean;
+  retry: AppState['retry'];
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
@@ -66,6 +69,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     approval: state.pendingApproval !== null,
     noteMode: state.pendingApproval?.noteMode ?? false,
     tasks: state.taskListId !== null,
+    retry: state.retry,
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
@@ -88,6 +92,11 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     approval: source.approval,
     noteMode: source.noteMode,
     tasks: source.tasks,
+    retry: source.retry && {
+      attempt: source.retry.attempt,
+      inMs: Math.max(0, source.retry.until - now),
+      reason: source.retry.reason,
+    },
     look,
     context: source.context,
   };
@@ -129,7 +138,17 @@ export function statusLine(view: StatusView, width: number): Line {
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
-  if (view.busy) {
+  if (view.busy && view.retry && !view.approval) {
+    const { attempt, inMs, reason } = view.retry;
+    const style: Style = { fg: 'yellow' };
+    // A long reason is cut so the line keeps room for the rest.
+    const why = truncateLine([{ text: reason.split('\n')[0] ?? '', style }], 40, g.ellipsis);
+    parts.push([
+      spinnerSpan(view.look, style),
+      { text: ` retrying in ${Math.ceil(inMs / 1000)}s (attempt ${attempt}): `, style },
+      ...why,
+    ]);
+  } else if (view.busy) {
     const style: Style = { fg: view.approval ? 'yellow' : 'cyan' };
     const what = `${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`;
     parts.push([

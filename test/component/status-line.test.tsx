@@ -90,6 +90,18 @@ test("in the question's note box the hints say what Enter and Esc do there", asy
   expect(shown).not.toContain('esc deny');
 });
 
+test('a retry shows on the status line, counting down, in place of "working"', async () => {
+  const shown = await line(
+    {
+      ...busy(5),
+      retry: { attempt: 2, until: Date.now() + 2_900, reason: '503 Service Unavailable' },
+    },
+    120,
+  );
+  expect(shown).toMatch(/ · [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] retrying in 3s \(attempt 2\): 503 Service Unavailable · /);
+  expect(shown).not.toContain('working');
+});
+
 test('a session that plans with tasks names them in the ctrl+t hint', async () => {
   expect(await line({ taskListId: 'demo-list' }, 120)).toContain(' · ctrl+t tasks · ');
   expect(await line({ taskListId: null }, 120)).toContain(' · ctrl+t todos · ');
