@@ -269,6 +269,31 @@ describe('tick export', () => {
     }
   });
 
+  it('a call in the same model turn as the todo_write that moved the plan is credited to the new item', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the page', [
+      {
+        toolCalls: [
+          { name: 'todo_write', arguments: todos('in_progress', 'pending') },
+          { name: 'write_file', arguments: { path: 'index.html', content: '<h1>hi</h1>\n' } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'todo_write', arguments: todos('completed', 'in_progress') },
+          { name: 'read_file', arguments: { path: 'index.html' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const run = await tick(ws, ['export', id]);
+    expect(run.exitCode).toBe(0);
+    const rows = run.stdout.split('\n').filter((line) => /^\| [12] \|/.test(line));
+    expect(rows[0]).toContain('`write_file index.html`');
+    expect(rows[0]).not.toContain('read_file');
+    expect(rows[1]).toContain('`read_file index.html`');
+  });
+
   it('an unknown id is a clear error', async () => {
     const ws = await workspace();
     const run = await tick(ws, ['export', 'abcdef12']);
