@@ -27,6 +27,7 @@ import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
 import { currentPlanText } from './plan-text';
 import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
 import { SessionTasks } from './session-tasks';
+import { sandboxSetup } from './sandbox-setup';
 
 /** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
 export const PRINT_MAX_TURNS = 100;
@@ -40,6 +41,8 @@ export interface Agent {
   /** The workspace (the demo's scratch copy when demo). */
   readonly cwd: string;
   readonly policy: PermissionPolicy;
+  /** What the user should know from the start (the sandbox cannot run here). */
+  readonly notices: readonly string[];
   todos(): Todo[];
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
@@ -123,7 +126,9 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
 
   const sessionId = options.state?.sessionId ?? randomUUID();
   const dataDir = options.dataDir ?? join(tmpdir(), `tick-${sessionId}`);
+  const sandbox = sandboxSetup(config.sandbox);
   const policy = new PermissionPolicy({
+    sandbox: sandbox.state,
     mode: config.permissionMode,
     ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
     roots,
@@ -287,6 +292,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     demo: config.demo,
     cwd,
     policy,
+    notices: sandbox.notice ? [sandbox.notice] : [],
     transcriptPath: transcript.file,
     taskListId: taskList?.id,
     taskList: () => tasks.snapshot(),

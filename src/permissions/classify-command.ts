@@ -4,8 +4,12 @@ import { cliVerbVerdict, destructiveProgram } from './classify-cli-verbs';
 import { assignmentVerdicts } from './classify-env';
 import { fileHandler, type Handler } from './classify-files';
 import { programHandler } from './classify-programs';
-import { codeVerdicts } from './classify-runners';
-import { NOT_READING_ARGS, READ_ONLY, WORKSPACE_TOOLS } from './command-lists';
+import { codeLocationVerdict, codeVerdicts } from './classify-runners';
+import { toolArgsVerdict } from './classify-tool-args';
+import { readerOptionVerdicts } from './reader-options';
+import { installs } from './tool-spec';
+import { fetchingRunner } from './shell/command-wrappers';
+import { BUILD_TOOLS, NOT_READING_ARGS, READ_ONLY } from './command-lists';
 import type { Arg, CommandPart } from './shell/command-part';
 import { readFind } from './shell/find-args';
 import { WRAPPERS } from './shell/command-wrappers';
@@ -14,6 +18,7 @@ import { PathJudge } from './path-judge';
 import { isInsideRoots, criticalPath, trustedCodeLocation } from './paths';
 import {
   forbidden,
+  notUnderstood,
   readOnly,
   risky,
   severity,
@@ -62,8 +67,9 @@ const FORK_BOMB_TEXT =
 
 /**
  * How dangerous a shell command is: every part it would run is classified and the
- * most severe one decides. Unknown programs count as workspace work (they run in
- * the workspace like a build); what cannot be analysed counts as risky.
+ * most severe one decides. Only what tick understands (every program and option) is
+ * read-only or workspace work; an unknown program or option is `unknown` (confined or
+ * asked); what cannot be analysed at all counts as risky.
  */
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandClassification {
   const parts = parseCommand(command, { cwd: ctx.cwd, home: ctx.home }).map((p) =>
@@ -160,30 +166,89 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
 function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): Verdict {
   const { name, argv } = part;
   if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
-  const handler = programHandler(name) ?? own(READERS, name);
-  const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || handler !== undefined;
+  const judge = knownProgram(name);
   const files = fileHandler(name) !== undefined;
-  if (!part.qualified && printsHelp(argv, known, files)) {
+  if (!part.qualified && printsHelp(argv, judge !== undefined, files)) {
     return readOnly('prints its version or help');
   }
-  if (part.qualified) {
-    const shown = argv[0].value;
-    const abs = j.real(argv[0]);
-    if (abs && !trustedCodeLocation(abs, ctx.roots, ctx.home)) {
-      return risky(`runs ${shown}, a program from outside the workspace and the system`);
-    }
-    const own = workspace(`runs ${shown} (not a system program; treated as workspace work)`);
-    const verb = cliVerbVerdict(part, argv, { operands: 3, options: true });
-    return worst([...(handler ? [handler(part, j)] : []), ...(verb ? [verb] : [])], own);
-  }
-  if (handler) return handler(part, j);
+  if (part.qualified) return qualifiedVerdict(part, j, ctx, judge);
+  if (judge) return fetchedVerdict(part, j) ?? judge(part, j);
   if (part.callsFunction) return readOnly('calls a shell function defined in the command');
-  if (READ_ONLY.has(name)) return readOnly('only reads');
-  if (WORKSPACE_TOOLS.has(name)) return workspace(`runs ${name}`);
   if (part.hidden) return risky(`runs ${name}, an unknown program, as foreign code`);
   const verb =
     destructiveProgram(name) ?? cliVerbVerdict(part, argv, { operands: 3, options: true });
-  return verb ?? workspace(`runs ${name} (not a known command; treated as workspace work)`);
+  return verb ?? fetchedVerdict(part, j) ?? notUnderstood(`runs ${name}, a program tick does not know`);
+}
+
+/**
+ * How tick judges a program it knows: its own handler, the read-only programs (with the
+ * options that make some of them write or run things), and the build tools (generic
+ * argument check). Undefined: a program tick does not know.
+ */
+function knownProgram(name: string): Handler | undefined {
+  const handler = programHandler(name) ?? own(READERS, name);
+  if (READ_ONLY.has(name)) {
+    return (part, j) =>
+      worst([...(handler ? [handler(part, j)] : []), ...readerOptionVerdicts(part, j)], readOnly('only reads'));
+  }
+  if (handler) return handler;
+  if (BUILD_TOOLS.has(name)) return buildToolVerdict;
+  return undefined;
+}
+
+/**
+ * `npx cowsay`, `uvx some-tool`: a runner that downloads what it runs when the project
+ * does not have it. A tool tick knows (`npx eslint`) or one installed in the workspace
+ * (`node_modules/.bin`) is judged as itself; anything else is an install.
+ */
+function fetchedVerdict(part: CommandPart, j: PathJudge): Verdict | undefined {
+  const runner = fetchingRunner(part.wrappers);
+  if (!runner) return undefined;
+  if (BUILD_TOOLS.has(part.name) || programHandler(part.name)) return undefined;
+  const local = part.cwd && j.exists({ value: `node_modules/.bin/${part.name}`, glob: false, raw: '' });
+  return local ? undefined : installs(`${runner} ${part.name}`);
+}
+
+/**
+ * `./configure`, `./gradlew build`, `~/bin/tool`, `/opt/x/bin/go`: the workspace's own
+ * programs are workspace work; a known tool installed elsewhere in the system is judged
+ * as itself; other programs of the home folder or the system are not understood; one
+ * from anywhere else (`/tmp/x`) is foreign code.
+ */
+function qualifiedVerdict(
+  part: CommandPart,
+  j: PathJudge,
+  ctx: ClassifyContext,
+  judge: Handler | undefined,
+): Verdict {
+  const shown = part.argv[0].value ?? part.argv[0].raw;
+  const abs = j.real(part.argv[0]);
+  if (abs && !trustedCodeLocation(abs, ctx.roots, ctx.home)) {
+    return risky(`runs ${shown}, a program from outside the workspace and the system`);
+  }
+  const inside = abs !== undefined && isInsideRoots(abs, ctx.roots);
+  const verb = cliVerbVerdict(part, part.argv, { operands: 3, options: true });
+  if (judge) return verb ?? judge(part, j);
+  const base = inside
+    ? workspace(`runs ${shown}, the workspace's own program`)
+    : notUnderstood(`runs ${shown}, a program outside the workspace`);
+  return verb ?? base;
+}
+
+/**
+ * Compilers, linters, formatters, test runners, bundlers: workspace work unless a word
+ * publishes, deploys or destroys (`lerna publish`), installs (`playwright install`,
+ * `cmake --install`), or an argument fails the generic check.
+ */
+function buildToolVerdict(part: CommandPart, j: PathJudge): Verdict {
+  const words = part.argv.filter((a, i) => i === 0 || !/[./]/.test(a.value ?? '.'));
+  const verb = cliVerbVerdict(part, words, { operands: 3, options: true });
+  if (verb) return verb;
+  const { opts, operands } = splitArgs(part.argv);
+  if (opts.includes('--install') || operands.some((o) => /^(install|global)$/.test(o.value ?? ''))) {
+    return installs(`${part.name} install`);
+  }
+  return toolArgsVerdict(part, j) ?? workspace(`runs ${part.name}`);
 }
 
 /**
@@ -200,14 +265,6 @@ function printsHelp(argv: readonly Arg[], known: boolean, fileOperands: boolean)
     last === '--help' || (words.length === 1 && bare.test(last)) || (!known && last === 'help');
   if (!asks || (!known && words.length === 1 && last !== '--help' && last !== 'help')) return false;
   return words.slice(0, -1).every((w) => w !== undefined && /^[a-z][\w:.-]*$/i.test(w));
-}
-
-function outputOption(...opts: string[]): Handler {
-  return (part, j) => {
-    const { values } = splitArgs(part.argv, opts);
-    const out = opts.map((o) => values.get(o)).find(Boolean);
-    return out ? j.write(out, 'writes') : readOnly('only reads');
-  };
 }
 
 function secondOperandWritten(part: CommandPart, j: PathJudge): Verdict {
@@ -250,18 +307,25 @@ function find(part: CommandPart, j: PathJudge): Verdict {
 /** Read-only programs with options that write files or run programs. */
 const READERS: Record<string, Handler> = {
   find,
-  sort: outputOption('-o', '--output'),
-  tree: outputOption('-o'),
-  base64: outputOption('-o', '--output'),
-  iconv: outputOption('-o', '--output'),
   uniq: secondOperandWritten,
   xxd: secondOperandWritten,
   rg: (part) =>
     part.argv.some((a) => /^--pre(=|$)|^--hostname-bin/.test(a.value ?? ''))
-      ? workspace('runs a preprocessor program (rg --pre)')
+      ? notUnderstood('runs a preprocessor program (rg --pre)')
       : readOnly('searches files'),
   awk: awkVerdict,
   gawk: awkVerdict,
-  source: (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
-  '.': (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
+  yq: (part, j) => {
+    const { opts, operands } = splitArgs(part.argv, ['-e', '--expression', '-o', '--output-format', '-p', '--input-format', '--from-file']);
+    if (!opts.some((o) => /^(-i|--inplace|--in-place)$/.test(o) || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(o))) return readOnly('reads YAML');
+    return worst(operands.slice(1).map((f) => j.write(f, 'edits')), workspace('edits files in place'));
+  },
+  source: sourced,
+  '.': sourced,
 };
+
+/** `source venv/bin/activate`: a script of the workspace runs in the shell, like a build. */
+function sourced(part: CommandPart, j: PathJudge): Verdict {
+  const file = part.argv[1];
+  return file ? codeLocationVerdict(file, 'runs in the shell', j) : readOnly('sources nothing');
+}

@@ -2,13 +2,24 @@ import path from 'node:path';
 import { hasFlag, splitArgs } from './cli-args';
 import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
-import { readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { toolArgsVerdict } from './classify-tool-args';
+import { notUnderstood, readOnly, risky, workspace, worst, type Verdict } from './risk';
 
 const READ_ONLY_SUBCOMMANDS = new Set(
   `status log diff show blame grep ls-files ls-tree ls-remote rev-parse describe shortlog cat-file
   help version count-objects whatchanged show-ref show-branch name-rev merge-base rev-list
   for-each-ref check-ignore check-attr var diff-tree diff-files diff-index verify-commit verify-tag
   fsck cherry range-diff annotate`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Local work on the repository: commits, merges, fetching, cloning into the workspace. */
+const WORK_SUBCOMMANDS = new Set(
+  `add stage commit switch merge rebase cherry-pick revert fetch pull clone init mv am apply
+  format-patch sparse-checkout repack commit-graph rerere bundle pack-refs request-pull
+  merge-file mktree hash-object update-index write-tree commit-tree symbolic-ref restore
+  checkout-index`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -45,7 +56,11 @@ export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
     );
   }
   verdicts.push(subcommandVerdict(sub, rest, j));
-  return worst(verdicts, readOnly('reads the git repository'));
+  const verdict = worst(verdicts, readOnly('reads the git repository'));
+  // What it changes (`-C ../other`, `apply --directory /`) must stay inside the roots;
+  // reading elsewhere is fine.
+  if (verdict.level !== 'workspace') return verdict;
+  return toolArgsVerdict(part, j) ?? verdict;
 }
 
 function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
@@ -140,9 +155,16 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
       return has('d') ? risky('deletes a ref') : workspace('updates a ref');
     case 'worktree':
       if (ops[0] === 'list') return readOnly('lists worktrees');
-      return ops[0] === 'remove' && has('f', '--force')
-        ? risky('deletes a worktree with its changes')
-        : workspace('changes worktrees');
+      if (ops[0] === 'remove' && has('f', '--force')) {
+        return risky('deletes a worktree with its changes');
+      }
+      if (ops[0] === 'remove' || ops[0] === 'prune') {
+        const at = operands[1];
+        return at ? j.remove(at, true, 'deletes', 'a worktree') : risky('deletes worktrees');
+      }
+      return ops[0] === 'add' || ops[0] === 'move' || ops[0] === 'lock' || ops[0] === 'unlock'
+        ? workspace('changes worktrees')
+        : notUnderstood(`\`git worktree ${ops[0] ?? ''}\` is not understood`);
     case 'submodule':
       if (ops[0] === 'status' || ops[0] === undefined) return readOnly('lists submodules');
       return ops[0] === 'deinit' && has('f', '--force')
@@ -172,7 +194,8 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
     }
     return readOnly(`reads the git repository (git ${sub})`);
   }
-  return workspace(`runs git ${path.basename(sub)}`);
+  if (WORK_SUBCOMMANDS.has(sub)) return workspace(`runs git ${sub}`);
+  return notUnderstood(`\`git ${path.basename(sub)}\` is a git command tick does not know`);
 }
 
 function config(opts: string[], operands: Arg[]): Verdict {

@@ -2,6 +2,14 @@ import type { ToolPreview } from '../tools/types';
 
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
 
+/**
+ * When bash runs in the sandbox (bubblewrap): `auto` confines what tick does not understand,
+ * `always` confines every command, `off` never does (what is not understood is asked).
+ */
+export type SandboxMode = 'auto' | 'always' | 'off';
+
+export const SANDBOX_MODES: readonly SandboxMode[] = ['auto', 'always', 'off'];
+
 export const PERMISSION_MODES: readonly PermissionMode[] = [
   'default',
   'acceptEdits',
@@ -16,6 +24,8 @@ export interface ToolAccess {
   paths?: string[];
   /** The shell command, for exec. */
   command?: string;
+  /** exec: the model asks to run outside the sandbox, for this reason (always asked). */
+  unconfined?: string;
 }
 
 /** A question the gate puts to the user (keyboard in the app, flags in print mode). */
@@ -32,6 +42,8 @@ export interface ApprovalRequest {
   preview?: ToolPreview;
   /** The subagent whose call this is (absent: the main agent's). */
   agent?: { id: string; description: string };
+  /** bash: allowed, it runs in the sandbox (true) or outside it (false). */
+  confined?: boolean;
 }
 
 export type ApprovalDecision =

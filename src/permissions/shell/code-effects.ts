@@ -24,6 +24,12 @@ export interface CodeEffects {
   /** Files it reads by a literal name (secrets matter: `open('.env')`). */
   reads: CodePath[];
   spawns: CodeSpawn[];
+  /**
+   * Every call and import in the code is one tick knows to only compute, read and print
+   * (`print(len(sys.argv))`, `JSON.parse(...)`): it may run unconfined. Otherwise the code
+   * runs in the sandbox (or is asked) even when nothing in it looks harmful.
+   */
+  understood: boolean;
 }
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
@@ -100,7 +106,14 @@ const MAX_EVAL_DEPTH = 4;
 /** Read what a piece of interpreter code deletes, writes and runs. */
 export function codeEffects(code: string, language: CodeLanguage, depth = 0): CodeEffects {
   const lexed = lexCode(code, language);
-  const effects: CodeEffects = { language, deletes: [], writes: [], reads: [], spawns: [] };
+  const effects: CodeEffects = {
+    language,
+    deletes: [],
+    writes: [],
+    reads: [],
+    spawns: [],
+    understood: false,
+  };
   for (const lit of lexed.literals) {
     if (!lit.command) continue;
     effects.spawns.push(

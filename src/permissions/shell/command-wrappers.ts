@@ -207,3 +207,68 @@ export function awkProgram(args: Arg[]): { program?: Arg; fromFile: boolean } {
   }
   return { fromFile: false };
 }
+
+/**
+ * Tools that run another command in a project environment: `uv run pytest`, `poetry run X`,
+ * `bundle exec rspec`, `npx eslint .`. The inner command is judged as itself, with the
+ * runner recorded as its wrapper. `fetches`: the runner downloads the command from a
+ * package registry when the project does not have it (npx, uvx, pipx run...).
+ */
+export interface RunnerSpec {
+  /** The subcommand that runs (`run` of `uv run`); none for npx-style runners. */
+  sub?: string;
+  /** Options before the command that take a value. */
+  valueOpts?: string[];
+  /** Words between the options and the command (`rustup run TOOLCHAIN cmd`). */
+  positional?: number;
+  fetches?: boolean;
+}
+
+const PY_RUN_OPTS = ['--with', '--with-requirements', '--with-editable', '--python', '-p', '--extra', '--group', '--package', '--directory', '--project', '--env-file', '--index', '--index-url', '--extra-index-url', '--from', '-e', '--environment', '-n', '--name'];
+const NPX_OPTS = ['-p', '--package', '--registry', '--cache', '-w', '--workspace', '--userconfig'];
+
+export const RUNNERS: Record<string, RunnerSpec> = {
+  npx: { valueOpts: NPX_OPTS, fetches: true },
+  bunx: { valueOpts: NPX_OPTS, fetches: true },
+  pnpx: { valueOpts: NPX_OPTS, fetches: true },
+  uvx: { valueOpts: PY_RUN_OPTS, fetches: true },
+  'npm exec': { sub: 'exec', valueOpts: NPX_OPTS, fetches: true },
+  'pnpm dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
+  'yarn dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
+  'bun x': { sub: 'x', valueOpts: NPX_OPTS, fetches: true },
+  'pipx run': { sub: 'run', valueOpts: PY_RUN_OPTS, fetches: true },
+  'pnpm exec': { sub: 'exec', valueOpts: NPX_OPTS },
+  'yarn exec': { sub: 'exec', valueOpts: NPX_OPTS },
+  'uv run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'poetry run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'pipenv run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'pdm run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'hatch run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'conda run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'mamba run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'micromamba run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'bundle exec': { sub: 'exec', valueOpts: ['--gemfile'] },
+  'rustup run': { sub: 'run', positional: 1 },
+};
+
+/** Where a runner's inner command starts (`uv run --with x pytest -q` -> index of pytest). */
+export function runnerCommand(args: Arg[]): { runner: string; spec: RunnerSpec; index: number } | undefined {
+  const head = programName(args[0]?.value ?? '').name;
+  const sub = args[1]?.value;
+  const key = RUNNERS[head] ? head : sub !== undefined && RUNNERS[`${head} ${sub}`] ? `${head} ${sub}` : undefined;
+  if (key === undefined || !Object.hasOwn(RUNNERS, key)) return undefined;
+  // `npx -c 'cmd'`, `npm exec --call`: a shell string, judged by the tool's own table.
+  if (args.some((a) => a.value === '-c' || a.value?.startsWith('--call'))) return undefined;
+  const spec = RUNNERS[key];
+  const start = wrappedCommandStart(spec.sub ? args.slice(1) : args, {
+    valueOpts: spec.valueOpts,
+    positional: spec.positional,
+  });
+  if (start.kind !== 'command') return undefined;
+  return { runner: key, spec, index: start.index + (spec.sub ? 1 : 0) };
+}
+
+/** The runner among `wrappers` that may download the command it runs (`npx`, `uvx`). */
+export function fetchingRunner(wrappers: readonly string[]): string | undefined {
+  return wrappers.find((w) => Object.hasOwn(RUNNERS, w) && RUNNERS[w].fetches);
+}

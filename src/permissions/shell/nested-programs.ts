@@ -91,3 +91,24 @@ export function awk(w: Walker, st: State): void {
   emitState(w, st, dynamic ? 'the awk program runs commands only known at run time' : undefined);
   for (const s of scripts) w.nestedText(s, inner(st), 'awk system()', st.seed.text);
 }
+
+/**
+ * fd's `-x CMD...` / `-X CMD...` (`--exec`, `--exec-batch`): the rest of the arguments (up
+ * to a `;`) is a command run on every file found, which it gets as arguments.
+ */
+export function fd(w: Walker, st: State): void {
+  const { args } = st;
+  const at = args.findIndex((a, i) => i > 0 && /^(-x|-X|--exec|--exec-batch)$/.test(a.value ?? ''));
+  if (at < 0) return emitState(w, st);
+  const end = args.findIndex((a, i) => i > at && a.value === ';');
+  const cmd = args.slice(at + 1, end < 0 ? undefined : end);
+  st.args = [...args.slice(0, at), ...(end < 0 ? [] : args.slice(end + 1))];
+  emitState(w, st);
+  if (cmd.length === 0) return;
+  const found: Arg = { value: undefined, glob: false, raw: '{}', unknown: '{}' };
+  w.run(
+    cmd.map((a) => (a.value !== undefined && /^\{[/.]*\}$/.test(a.value) ? found : a)),
+    st.seed,
+    { ...inner(st, 'fd --exec'), extraArgs: true },
+  );
+}

@@ -5,6 +5,7 @@ import {
   WRAPPERS,
   commandOption,
   programName,
+  runnerCommand,
   shellInvocation,
   wrappedCommandStart,
 } from './command-wrappers';
@@ -12,7 +13,7 @@ import { envCommand } from './env-command';
 import type { Arg } from './expand-word';
 import { parallel, xargs } from './fan-out';
 import { interpreter, interpreterSpec } from './interpreters';
-import { alias, awk, find, flock, trap, watch } from './nested-programs';
+import { alias, awk, fd, find, flock, trap, watch } from './nested-programs';
 import { optionCommands } from './program-hooks';
 import { codeReason, emitState, inner } from './program-state';
 import { knownStdin } from './stdin-text';
@@ -41,6 +42,12 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
     if (head.glob) return emit(`the program name is a file-name pattern (${head.raw})`);
     const { name } = programName(head.value);
     if ((name === 'su' || name === 'runuser') && commandOption(st.args)) return su(w, st, name);
+    const runner = runnerCommand(st.args);
+    if (runner) {
+      st.wrappers.push(runner.runner);
+      st.args = st.args.slice(runner.index);
+      continue;
+    }
     const spec = own(WRAPPERS, name);
     if (spec) {
       const start = wrappedCommandStart(st.args, spec);
@@ -75,6 +82,9 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
       }
       case 'find':
         return find(w, st);
+      case 'fd':
+      case 'fdfind':
+        return fd(w, st);
       case 'watch':
         return watch(w, st);
       case 'trap':
