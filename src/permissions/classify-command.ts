@@ -235,16 +235,28 @@ function qualifiedVerdict(
   return verb ?? base;
 }
 
+/** Compilers and build tools that also evaluate code given with `-e`. */
+const EVALUATES = new Set(['ghc', 'ghci', 'runghc', 'runhaskell', 'scala', 'kotlinc', 'kotlin', 'clojure', 'clj', 'sbt', 'mix', 'elixir', 'erl']);
+
 /**
  * Compilers, linters, formatters, test runners, bundlers: workspace work unless a word
  * publishes, deploys or destroys (`lerna publish`), installs (`playwright install`,
  * `cmake --install`), or an argument fails the generic check.
  */
 function buildToolVerdict(part: CommandPart, j: PathJudge): Verdict {
-  const words = part.argv.filter((a, i) => i === 0 || !/[./]/.test(a.value ?? '.'));
+  // Words that name goals or targets: plain words, and a label's name (`//pkg:wheel.publish`).
+  const words = part.argv.flatMap((a, i) => {
+    const v = a.value ?? '.';
+    if (i === 0 || !/[./]/.test(v)) return [a];
+    const target = /:([\w.-]+)$/.exec(v)?.[1];
+    return target ? [{ ...a, value: target.replace(/\./g, '-') }] : [];
+  });
   const verb = cliVerbVerdict(part, words, { operands: 3, options: true });
   if (verb) return verb;
   const { opts, operands } = splitArgs(part.argv);
+  if (EVALUATES.has(part.name) && opts.some((o) => /^(-e|--eval|-eval|-ghci-script)$/.test(o))) {
+    return notUnderstood(`\`${part.name} -e\` runs code given on the command line`);
+  }
   if (opts.includes('--install') || operands.some((o) => /^(install|global)$/.test(o.value ?? ''))) {
     return installs(`${part.name} install`);
   }

@@ -54,6 +54,7 @@ function gh(part: CommandPart): Verdict {
       ? readOnly('reads the GitHub login')
       : risky(`changes the GitHub login (gh auth ${action ?? ''})`.trimEnd());
   }
+  if (sub === 'release' && action === 'download') return workspace('downloads release assets');
   if (['release', 'secret', 'variable', 'ssh-key', 'gpg-key', 'workflow', 'cache'].includes(sub ?? '')) {
     return risky(`changes GitHub (gh ${sub} ${action ?? ''})`.trimEnd());
   }

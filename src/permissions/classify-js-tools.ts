@@ -73,7 +73,7 @@ const npm = nodeSpec('npm');
 /** yarn and pnpm run a package script by its bare name (`yarn build`); `yarn` alone installs. */
 const yarn = nodeSpec('yarn', {
   bare: installs('yarn'),
-  installs: `${NPM_INSTALLS} dlx`,
+  installs: `${NPM_INSTALLS} dlx global`,
   work: `${NPM_WORK} workspace workspaces constraints tsc eslint prettier jest vitest`,
   nested: {
     npm: { tool: 'yarn npm', reads: 'info whoami audit', risky: REGISTRY },
@@ -100,9 +100,17 @@ const pnpm = nodeSpec('pnpm', {
 
 /** bun: `bun run X` and `bun X` run a script or a file of the workspace. */
 const bun = nodeSpec('bun', {
-  reads: `${NPM_READS} pm`,
   work: `${NPM_WORK} build test`,
-  installs: `${NPM_INSTALLS} a x upgrade create`,
+  installs: `${NPM_INSTALLS.replace(/\bexec\b/, '')} a x upgrade create`,
+  nested: {
+    pm: {
+      tool: 'bun pm',
+      reads: 'ls bin hash hash-string hash-print whoami view version migrate untrusted default-trusted',
+      work: 'pack',
+      installs: 'trust',
+      nested: { cache: { tool: 'bun pm cache', reads: '' } },
+    },
+  },
   other: (sub, rest, part, j) => scriptTarget(sub, part, j, rest),
 });
 

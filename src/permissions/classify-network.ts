@@ -180,7 +180,8 @@ export function curl(part: CommandPart, j: PathJudge): Verdict {
   const sends = data.length > 0 || (verb !== undefined && verb !== 'GET' && verb !== 'HEAD');
   if (sends) {
     const v = localInput(part, `curl -X ${verb ?? 'POST'}`);
-    if (v) verdicts.push(v);
+    // Even literal data changes something on a server tick knows nothing of.
+    verdicts.push(v ?? notUnderstood(`sends data to a server (curl -X ${verb ?? 'POST'})`));
   }
   for (const url of [...operands, ...(values.has('--url') ? [values.get('--url')!] : [])]) {
     if (url.value === undefined && (url.unknown === '$(...)' || part.subPrograms.length > 0)) {

@@ -2,7 +2,7 @@ import { splitArgs } from './cli-args';
 import type { Handler } from './classify-files';
 import { toolArgsVerdict } from './classify-tool-args';
 import { notUnderstood, workspace } from './risk';
-import { installs, toolHandler, type ToolSpec } from './tool-spec';
+import { installs, scriptTarget, toolHandler, type ToolSpec } from './tool-spec';
 
 /**
  * Package managers and build CLIs of Python, Ruby, Rust, Go, .NET and PHP, by subcommand.
@@ -63,6 +63,8 @@ const pdm: ToolSpec = {
   work: 'build lock init export fix',
   installs: 'install add remove sync update',
   risky: publishes('pdm'),
+  // `pdm test`: a script of the project's pyproject.toml.
+  other: (sub, rest, part, j) => scriptTarget(sub, part, j, rest),
 };
 
 const hatch: ToolSpec = {

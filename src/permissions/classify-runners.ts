@@ -56,7 +56,19 @@ export function codeLocationVerdict(file: Arg, what: string, j: PathJudge): Verd
   return risky(`${what} ${j.show(abs)}, from outside the workspace and the system`);
 }
 
-const CODE_OPTIONS = /^-(c|e|E|r|p|-eval|-print)$/;
+/** The options whose value is program text, by interpreter. */
+const CODE_OPTIONS: Record<string, RegExp> = {
+  python: /^-c$/,
+  node: /^(-e|-p|--eval|--print)$/,
+  ruby: /^-e$/,
+  perl: /^-[a-zA-Z]*[eE]$/,
+  php: /^-[rR]$/,
+  lua: /^-e$/,
+  Rscript: /^-e$/,
+  julia: /^(-e|-E|--eval|--print)$/,
+  elixir: /^(-e|--eval)$/,
+};
+const NO_CODE = /^$/;
 
 /** Options of the interpreters that take a value (so it is not read as the script). */
 const VALUE_OPTIONS: Record<string, string[]> = {
@@ -64,7 +76,7 @@ const VALUE_OPTIONS: Record<string, string[]> = {
   node: ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file', '--title', '--max-old-space-size', '--stack-size'],
   ruby: ['-e', '-r', '-I', '-C', '-E', '-F'],
   perl: ['-e', '-E', '-I', '-M', '-m', '-x'],
-  php: ['-r', '-c', '-d', '-z', '-f'],
+  php: ['-r', '-c', '-d', '-z', '-f', '-S', '-t'],
   lua: ['-e', '-l'],
   Rscript: ['-e'],
   julia: ['-e', '-E', '-L', '--project', '-t', '--threads'],
@@ -135,23 +147,25 @@ export function interpreter(part: CommandPart, j: PathJudge): Verdict {
     (kind === 'perl' || kind === 'ruby') &&
     opts.some((o) => /^-[a-zA-Z]*i/.test(o) && !o.startsWith('--'));
   if (inPlace) verdicts.push(...operands.map((f) => j.write(f, 'edits')));
-  const inline =
-    part.argv.some((a, i) => i > 0 && CODE_OPTIONS.test(a.value ?? '')) ||
-    (kind === 'perl' && opts.some((o) => /^-[a-zA-Z]*[eE]$/.test(o)));
-  // The interpreter's own options (before the script): no path outside, nothing that runs
-  // other code. The program text itself is read elsewhere (part.code).
+  const code = own(CODE_OPTIONS, kind) ?? NO_CODE;
+  // The interpreter's own options come before the script; the rest are the script's.
   const scriptAt = operands[0] ? part.argv.indexOf(operands[0]) : part.argv.length;
-  const ownOptions = part.argv
-    .slice(1, scriptAt)
-    .filter((a, i, all) => !CODE_OPTIONS.test(a.value ?? '') && !CODE_OPTIONS.test(all[i - 1]?.value ?? ''));
+  const ownArgs = part.argv.slice(1, scriptAt);
+  const inline = ownArgs.some((a) => code.test(a.value ?? ''));
+  // No path outside, nothing that runs other code; the program text is read elsewhere.
+  const ownOptions = ownArgs.filter(
+    (a, i, all) => !code.test(a.value ?? '') && !code.test(all[i - 1]?.value ?? ''),
+  );
   const options = toolArgsVerdict(part, j, { args: ownOptions });
   if (options) verdicts.push(options);
   const module = kind === 'python' ? values.get('-m') : undefined;
   let base: Verdict;
-  if (part.code) {
+  if (kind === 'php' && values.has('-S')) {
+    base = notUnderstood('serves the folder over the network (php -S)');
+  } else if (part.code) {
     base = part.code.understood
       ? workspace(`runs ${part.name} code that only computes and prints`)
-      : notUnderstood(`runs ${part.name} code tick cannot follow in full`);
+      : notUnderstood(`runs ${part.name} code tick cannot follow (${part.code.unclear ?? 'in full'})`);
   } else if (inline) {
     base = notUnderstood(`runs ${part.name} code only known at run time`);
   } else if (module?.value !== undefined) {
@@ -159,10 +173,13 @@ export function interpreter(part: CommandPart, j: PathJudge): Verdict {
   } else if (operands[0] && operands[0].value !== '-') {
     const script = operands[0];
     base = codeLocationVerdict(script, 'runs', j);
-    // `python manage.py flush`, `node cli.js delete`: the script's own subcommand.
-    const verb = cliVerbVerdict(part, [script, ...part.argv.slice(part.argv.indexOf(script) + 1)], {
-      operands: 1,
-    });
+    // `python manage.py flush`, `node cli.js delete`: the script's own subcommand; and
+    // `python scripts/publish-crates.py`: what the script's own name says it does.
+    const named = lit(path.basename(script.value ?? '').replace(/\.\w+$/, ''));
+    const verb =
+      cliVerbVerdict(part, [script, ...part.argv.slice(part.argv.indexOf(script) + 1)], {
+        operands: 1,
+      }) ?? cliVerbVerdict(part, [named, named], { operands: 1 });
     if (verb) verdicts.push(verb);
   } else if (part.stdin === 'pipe' || part.stdin === 'file') {
     base = notUnderstood(`runs code ${part.name} reads from its input`);

@@ -68,7 +68,10 @@ export function toolArgsVerdict(
       if (opts.reads) continue;
       const prev = args[i - 1]?.value ?? '';
       const option = arg.raw.startsWith('-') ? arg.raw.split('=')[0] : prev;
-      if (arg.raw.includes('/') || (option.startsWith('-') && PATH_OPTION.test(option))) {
+      // A URL or a git ref with a variable in it is not a place on disk.
+      const raw = arg.raw.replace(/^["']/, '');
+      const notPath = /^([a-z][\w+.-]*:\/\/|git@|refs\/)/i.test(raw);
+      if (!notPath && (raw.includes('/') || (option.startsWith('-') && PATH_OPTION.test(option)))) {
         return notUnderstood(`\`${arg.raw}\` may name any place (only known at run time)`);
       }
       continue;

@@ -40,7 +40,7 @@ export const BUILD_TOOLS = new Set(
   kustomize kubeval kubeconform conftest tflint tfsec checkov trivy hugo jekyll mkdocs sphinx-build
   doxygen typedoc jsdoc storybook next nuxt astro svelte-kit ng vue-cli-service react-scripts
   tailwindcss postcss sass lessc babel swc ts-node tsx nodemon husky lint-staged changeset
-  gradle gradlew mvn mvnw ant lein flutter dart swift xcodebuild cmake ninja make gmake just task
+  gradle gradlew mvn mvnw ant lein flutter dart swift xcodebuild cmake ctest cpack ninja make gmake just task
   rake invoke
 `
     .split(/\s+/)

@@ -68,9 +68,10 @@ export function judgeTool(
   const rest = args.slice(args.indexOf(first));
   const nested = own(spec.nested ?? {}, sub);
   if (nested) {
-    return typeof nested === 'function'
-      ? nested({ ...part, argv: [...rest] }, j)
-      : judgeTool(nested, rest, part, j);
+    if (typeof nested === 'function') return nested({ ...part, argv: [...rest] }, j);
+    // `uv pip --directory api list`: the parent's options apply below it too.
+    const valueOpts = [...(nested.valueOpts ?? []), ...(spec.valueOpts ?? [])];
+    return judgeTool({ ...nested, valueOpts }, rest, part, j);
   }
   const shown = `${spec.tool} ${sub}`;
   const dryRun = opts.some((o) => DRY_RUN.test(o));
@@ -96,6 +97,6 @@ export function judgeTool(
  * work, unless its name says it publishes, deploys or destroys (`npm run deploy`).
  */
 export function scriptTarget(name: string, part: CommandPart, j: PathJudge, rest: readonly Arg[]) {
-  const verb = cliVerbVerdict(part, [rest[0], ...rest], { operands: 1 });
+  const verb = cliVerbVerdict(part, [rest[0], ...rest], { operands: 3 });
   return verb ?? toolArgsVerdict(part, j, { args: rest.slice(1) }) ?? workspace(`runs the script ${name}`);
 }

@@ -1,5 +1,6 @@
 import { findCalls, listIn, literalOf, type CodeArg, type CodeCall } from './code-calls';
 import { lexCode, type CodeLanguage, type LexedCode } from './code-lexer';
+import { notUnderstoodIn } from './code-understanding';
 import { own } from './own-key';
 
 /** A file the code deletes or writes: its path when written as a literal. */
@@ -30,6 +31,8 @@ export interface CodeEffects {
    * runs in the sandbox (or is asked) even when nothing in it looks harmful.
    */
   understood: boolean;
+  /** When not understood: the first thing tick does not follow (`socket.socket`). */
+  unclear?: string;
 }
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
@@ -122,7 +125,11 @@ export function codeEffects(code: string, language: CodeLanguage, depth = 0): Co
         : { kind: 'line', text: lit.value, call: 'backticks' },
     );
   }
-  for (const call of findCalls(lexed)) readCall(call, lexed, effects, depth);
+  const calls = findCalls(lexed);
+  for (const call of calls) readCall(call, lexed, effects, depth);
+  const unclear = notUnderstoodIn(lexed, calls);
+  if (unclear === undefined && effects.spawns.length === 0) effects.understood = true;
+  else effects.unclear = unclear ?? 'the programs it starts';
   return effects;
 }
 

@@ -222,17 +222,19 @@ export interface RunnerSpec {
   /** Words between the options and the command (`rustup run TOOLCHAIN cmd`). */
   positional?: number;
   fetches?: boolean;
+  /** `-c 'cmd'` gives it a shell string instead (npx, npm exec): then it is not unwrapped. */
+  shellOption?: boolean;
 }
 
 const PY_RUN_OPTS = ['--with', '--with-requirements', '--with-editable', '--python', '-p', '--extra', '--group', '--package', '--directory', '--project', '--env-file', '--index', '--index-url', '--extra-index-url', '--from', '-e', '--environment', '-n', '--name'];
 const NPX_OPTS = ['-p', '--package', '--registry', '--cache', '-w', '--workspace', '--userconfig'];
 
 export const RUNNERS: Record<string, RunnerSpec> = {
-  npx: { valueOpts: NPX_OPTS, fetches: true },
+  npx: { valueOpts: NPX_OPTS, fetches: true, shellOption: true },
   bunx: { valueOpts: NPX_OPTS, fetches: true },
-  pnpx: { valueOpts: NPX_OPTS, fetches: true },
+  pnpx: { valueOpts: NPX_OPTS, fetches: true, shellOption: true },
   uvx: { valueOpts: PY_RUN_OPTS, fetches: true },
-  'npm exec': { sub: 'exec', valueOpts: NPX_OPTS, fetches: true },
+  'npm exec': { sub: 'exec', valueOpts: NPX_OPTS, fetches: true, shellOption: true },
   'pnpm dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
   'yarn dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
   'bun x': { sub: 'x', valueOpts: NPX_OPTS, fetches: true },
@@ -257,9 +259,11 @@ export function runnerCommand(args: Arg[]): { runner: string; spec: RunnerSpec; 
   const sub = args[1]?.value;
   const key = RUNNERS[head] ? head : sub !== undefined && RUNNERS[`${head} ${sub}`] ? `${head} ${sub}` : undefined;
   if (key === undefined || !Object.hasOwn(RUNNERS, key)) return undefined;
-  // `npx -c 'cmd'`, `npm exec --call`: a shell string, judged by the tool's own table.
-  if (args.some((a) => a.value === '-c' || a.value?.startsWith('--call'))) return undefined;
   const spec = RUNNERS[key];
+  // `npx -c 'cmd'`, `npm exec --call`: a shell string, judged by the tool's own table.
+  if (spec.shellOption && args.some((a) => a.value === '-c' || a.value?.startsWith('--call'))) {
+    return undefined;
+  }
   const start = wrappedCommandStart(spec.sub ? args.slice(1) : args, {
     valueOpts: spec.valueOpts,
     positional: spec.positional,
