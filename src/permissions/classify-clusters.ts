@@ -25,7 +25,8 @@ function dockerSpec(tool: string): ToolSpec {
     work: 'build pull tag save load',
     risky: {
       ...table(runs, tool, 'run create exec start restart attach'),
-      ...table(containerChange, tool, 'stop kill rm rmi prune push login logout pause unpause update rename commit cp import export wait'),
+      ...table(containerChange, tool, 'stop kill rm rmi prune login logout pause unpause update rename commit cp import export wait'),
+      push: `publishes an image (${tool} push)`,
     },
     nested: {
       image: { tool: `${tool} image`, reads: objectReads, work: 'build pull tag save load', risky: table(containerChange, `${tool} image`, 'rm prune push import') },

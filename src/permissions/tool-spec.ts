@@ -10,7 +10,7 @@ import { own } from './shell/own-key';
 const words = (text = '') => new Set(text.split(/\s+/).filter(Boolean));
 
 /** `--dry-run`, `--dry-run=client`, `--what-if`: the command only shows what it would do. */
-export const DRY_RUN = /^--(dry-?run|dryrun|what-?if|simulate|noop)(=.*)?$/;
+export const DRY_RUN = /^--(dry-?run|dryrun|what-?if|simulate|noop)(=(?!false$|0$|no$).*)?$/;
 
 /**
  * What a CLI with subcommands is understood to do, subcommand by subcommand. A subcommand

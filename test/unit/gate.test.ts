@@ -19,7 +19,7 @@ interface Harness {
     access: ToolAccess,
     callId?: string,
     hook?: HookVerdict,
-  ) => Promise<{ block?: string }>;
+  ) => Promise<{ block?: string; confined?: boolean }>;
   policy: PermissionPolicy;
 }
 
@@ -57,8 +57,11 @@ function harness(
     policy,
     run: async (toolName, access, callId = 'c1', hook) => {
       const call = { callId, toolName, input: { command: access.command }, access };
-      const block = gate.floor(call, ctx) ?? (await gate.check(call, hook, ctx));
-      return block === undefined ? {} : { block };
+      const floor = gate.floor(call, ctx);
+      if (floor !== undefined) return { block: floor };
+      const outcome = await gate.check(call, hook, ctx);
+      if (!outcome.run) return { block: outcome.output };
+      return outcome.confined ? { confined: true } : {};
     },
   };
 }
@@ -66,10 +69,22 @@ function harness(
 const exec = (command: string): ToolAccess => ({ kind: 'exec', command });
 
 describe('permission gate', () => {
-  it('lets allowed calls through silently', async () => {
+  it('lets allowed calls through without a question, and says how', async () => {
     const h = harness([]);
     expect(await h.run('bash', exec('git status'))).toEqual({});
-    expect(h.events).toEqual([]);
+    expect(await h.run('read_file', { kind: 'read', paths: [path.join(ws, 'a.txt')] }, 'c2')).toEqual(
+      {},
+    );
+    expect(h.events).toEqual([
+      {
+        type: 'permission_decided',
+        callId: 'c1',
+        decision: 'allow',
+        by: 'mode default',
+        confined: false,
+      },
+      { type: 'permission_decided', callId: 'c2', decision: 'allow', by: 'mode default' },
+    ]);
   });
 
   it('asks, then reports the decision, in order', async () => {
@@ -82,10 +97,23 @@ describe('permission gate', () => {
       reason: 'deletes files',
       alwaysRule: 'bash(rm -rf build)',
     };
-    expect(h.asked).toEqual([request]);
+    expect(h.asked).toEqual([{ ...request, confined: false }]);
     expect(h.events).toEqual([
-      { type: 'permission_asked', request },
-      { type: 'permission_decided', callId: 'call-7', decision: 'allow', by: 'user' },
+      {
+        type: 'permission_decided',
+        callId: 'call-7',
+        decision: 'ask',
+        by: 'mode default',
+        confined: false,
+      },
+      { type: 'permission_asked', request: { ...request, confined: false } },
+      {
+        type: 'permission_decided',
+        callId: 'call-7',
+        decision: 'allow',
+        by: 'user',
+        confined: false,
+      },
     ]);
   });
 
@@ -104,7 +132,9 @@ describe('permission gate', () => {
       'Error: Permission denied by the user: rm -rf build (deletes files). ' +
         'Do not retry this command; ask the user or choose another approach. The user said: use the clean script instead',
     );
-    expect(h.events.filter((e) => e.type === 'permission_decided')).toEqual([
+    expect(
+      h.events.filter((e) => e.type === 'permission_decided' && e.decision !== 'ask'),
+    ).toEqual([
       { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
       {
         type: 'permission_decided',
@@ -195,7 +225,7 @@ describe('permission gate', () => {
     const h = harness([]);
     expect(await h.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
     expect(h.events).toEqual([
-      { type: 'permission_decided', callId: 'c1', decision: 'allow', by: 'hook' },
+      { type: 'permission_decided', callId: 'c1', decision: 'allow', by: 'hook', confined: false },
     ]);
     const printMode = harness([], { interactive: false });
     expect(await printMode.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
@@ -229,6 +259,7 @@ describe('permission gate', () => {
         toolName: 'bash',
         subject: 'git push',
         reason: 'a hook asks: pushes are reviewed',
+        confined: false,
       },
     ]);
     const printMode = harness([], { interactive: false });
@@ -245,7 +276,12 @@ describe('permission gate', () => {
     expect(result.block).toBe(
       'Error: The permission request for rm -rf build was cancelled; the call did not run.',
     );
-    expect(h.events.map((e) => e.type)).toEqual(['permission_asked', 'permission_decided']);
-    expect(h.events[1]).toMatchObject({ decision: 'deny', by: 'cancelled' });
+    expect(h.events.map((e) => e.type)).toEqual([
+      'permission_decided',
+      'permission_asked',
+      'permission_decided',
+    ]);
+    expect(h.events[0]).toMatchObject({ decision: 'ask' });
+    expect(h.events[2]).toMatchObject({ decision: 'deny', by: 'cancelled' });
   });
 });

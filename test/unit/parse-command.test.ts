@@ -140,7 +140,9 @@ describe('parseCommand', () => {
   });
 
   it('fills xargs -I/-i/-J and parallel {} strings from known input', () => {
-    expect(argv(`printf 'a\\nb\\n' | xargs -I F cp F F.bak`)[1]).toEqual(['cp', '<F>', '<F.bak>']);
+    // printf's escapes are decoded, so its output is known too.
+    expect(argv(`printf 'a\\nb\\n' | xargs -I F cp F F.bak`)[1]).toEqual(['cp', 'a', 'a.bak']);
+    expect(argv(`printf '%s\\n' a | xargs -I F cp F F.bak`)[1]).toEqual(['cp', '<F>', '<F.bak>']);
     expect(argv(`xargs -I F cp F F.bak <<EOF\na\nb\nEOF`)).toEqual([
       ['cp', 'a', 'a.bak'],
       ['cp', 'b', 'b.bak'],
