@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
 import type { Usage } from '../../src/model/types';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
@@ -11,6 +11,9 @@ export interface StatusView {
   model: string;
   demo: boolean;
   mode: PermissionMode;
+  /** The sandbox setting while bash may run in it; `confinedRunning`: a call runs there now. */
+  sandbox?: SandboxMode | null;
+  confinedRunning?: boolean;
   usage: Usage;
   busy: boolean;
   /** The running turn's age. */
@@ -32,6 +35,8 @@ export interface StatusSource {
   demo: boolean;
   replayOf: string | null;
   mode: PermissionMode;
+  sandbox: SandboxMode | null;
+  confinedRunning: boolean;
   usage: Usage;
   status: 'idle' | 'busy';
   turnStartedAt: number | null;
@@ -51,6 +56,10 @@ export function statusSourceOf(state: AppState): StatusSource {
     demo: state.demo,
     replayOf: state.replayOf,
     mode: state.mode,
+    sandbox: state.sandbox,
+    confinedRunning: state.live.tools.some(
+      (card) => card.status === 'running' && card.confined === true,
+    ),
     usage: state.usage,
     status: state.status,
     turnStartedAt: state.turnStartedAt,
@@ -71,6 +80,8 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     demo: source.demo,
     replayOf: source.replayOf,
     mode: source.mode,
+    sandbox: source.sandbox,
+    confinedRunning: source.confinedRunning,
     usage: source.usage,
     busy: source.status === 'busy',
     elapsedMs: source.turnStartedAt === null ? 0 : now - source.turnStartedAt,
@@ -119,6 +130,14 @@ export function statusLine(view: StatusView, width: number): Line {
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
+  if (view.sandbox) {
+    // Bold while a call runs in it; otherwise which setting is in use.
+    parts.push([
+      view.confinedRunning
+        ? { text: 'in sandbox', style: { fg: 'cyan', bold: true } }
+        : { text: `sandbox ${view.sandbox}`, style: { fg: 'cyan', dim: true } },
+    ]);
+  }
   if (view.busy) {
     const style: Style = { fg: view.approval ? 'yellow' : 'cyan' };
     const what = `${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`;

@@ -73,7 +73,12 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const glyph = statusGlyph(card.status, view);
   const name: Span = { text: card.name, style: { bold: true } };
   const time = elapsed(card, view);
-  const tail: Span[] = time ? [{ text: `  ${time}`, style: { dim: true } }] : [];
+  const tail: Span[] = [
+    ...(card.confined || card.display?.confined
+      ? [{ text: '  sandboxed', style: { fg: 'cyan' as const } }]
+      : []),
+    ...(time ? [{ text: `  ${time}`, style: { dim: true } }] : []),
+  ];
   const fixed = textWidth(glyph.text) + 1 + textWidth(card.name) + lineWidth(tail);
   const summaryText = card.summary.replace(/\s*\n\s*/g, ' ');
   const room = width - fixed - 2;

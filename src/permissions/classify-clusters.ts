@@ -10,10 +10,16 @@ import { toolHandler, type ToolSpec } from './tool-spec';
  */
 
 const runs = (what: string) => `runs a container (${what}): foreign code with access to the daemon`;
-const containerChange = (what: string) => `changes containers, images or the docker daemon (${what})`;
+const containerChange = (what: string) =>
+  `changes containers, images or the docker daemon (${what})`;
 
 function table(kind: (what: string) => string, tool: string, subs: string): Record<string, string> {
-  return Object.fromEntries(subs.split(/\s+/).filter(Boolean).map((s) => [s, kind(`${tool} ${s}`)]));
+  return Object.fromEntries(
+    subs
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((s) => [s, kind(`${tool} ${s}`)]),
+  );
 }
 
 function dockerSpec(tool: string): ToolSpec {
@@ -25,20 +31,69 @@ function dockerSpec(tool: string): ToolSpec {
     work: 'build pull tag save load',
     risky: {
       ...table(runs, tool, 'run create exec start restart attach'),
-      ...table(containerChange, tool, 'stop kill rm rmi prune login logout pause unpause update rename commit cp import export wait'),
+      ...table(
+        containerChange,
+        tool,
+        'stop kill rm rmi prune login logout pause unpause update rename commit cp import export wait',
+      ),
       push: `publishes an image (${tool} push)`,
     },
     nested: {
-      image: { tool: `${tool} image`, reads: objectReads, work: 'build pull tag save load', risky: table(containerChange, `${tool} image`, 'rm prune push import') },
-      container: { tool: `${tool} container`, reads: objectReads, risky: { ...table(runs, `${tool} container`, 'run create exec start restart attach'), ...table(containerChange, `${tool} container`, 'stop kill rm prune pause unpause update rename commit cp export') } },
-      volume: { tool: `${tool} volume`, reads: objectReads, risky: table(containerChange, `${tool} volume`, 'create rm prune') },
-      network: { tool: `${tool} network`, reads: objectReads, risky: table(containerChange, `${tool} network`, 'create rm prune connect disconnect') },
-      system: { tool: `${tool} system`, reads: 'df info events', risky: table(containerChange, `${tool} system`, 'prune') },
-      context: { tool: `${tool} context`, reads: objectReads, risky: table(containerChange, `${tool} context`, 'create rm use update import') },
-      buildx: { tool: `${tool} buildx`, reads: 'ls inspect version du', work: 'build bake', risky: table(containerChange, `${tool} buildx`, 'create rm use prune stop') },
+      image: {
+        tool: `${tool} image`,
+        reads: objectReads,
+        work: 'build pull tag save load',
+        risky: table(containerChange, `${tool} image`, 'rm prune push import'),
+      },
+      container: {
+        tool: `${tool} container`,
+        reads: objectReads,
+        risky: {
+          ...table(runs, `${tool} container`, 'run create exec start restart attach'),
+          ...table(
+            containerChange,
+            `${tool} container`,
+            'stop kill rm prune pause unpause update rename commit cp export',
+          ),
+        },
+      },
+      volume: {
+        tool: `${tool} volume`,
+        reads: objectReads,
+        risky: table(containerChange, `${tool} volume`, 'create rm prune'),
+      },
+      network: {
+        tool: `${tool} network`,
+        reads: objectReads,
+        risky: table(containerChange, `${tool} network`, 'create rm prune connect disconnect'),
+      },
+      system: {
+        tool: `${tool} system`,
+        reads: 'df info events',
+        risky: table(containerChange, `${tool} system`, 'prune'),
+      },
+      context: {
+        tool: `${tool} context`,
+        reads: objectReads,
+        risky: table(containerChange, `${tool} context`, 'create rm use update import'),
+      },
+      buildx: {
+        tool: `${tool} buildx`,
+        reads: 'ls inspect version du',
+        work: 'build bake',
+        risky: table(containerChange, `${tool} buildx`, 'create rm use prune stop'),
+      },
       compose: {
         tool: `${tool} compose`,
-        valueOpts: ['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory'],
+        valueOpts: [
+          '-f',
+          '--file',
+          '-p',
+          '--project-name',
+          '--profile',
+          '--env-file',
+          '--project-directory',
+        ],
         reads: 'ps logs config images ls top version port events',
         work: 'build pull',
         risky: {
@@ -46,8 +101,19 @@ function dockerSpec(tool: string): ToolSpec {
           ...table(containerChange, `${tool} compose`, 'down stop kill rm pause unpause push'),
         },
       },
-      manifest: { tool: `${tool} manifest`, reads: 'inspect', risky: table(containerChange, `${tool} manifest`, 'create push annotate rm') },
-      swarm: { tool: `${tool} swarm`, risky: table(containerChange, `${tool} swarm`, 'init join leave update unlock ca join-token') },
+      manifest: {
+        tool: `${tool} manifest`,
+        reads: 'inspect',
+        risky: table(containerChange, `${tool} manifest`, 'create push annotate rm'),
+      },
+      swarm: {
+        tool: `${tool} swarm`,
+        risky: table(
+          containerChange,
+          `${tool} swarm`,
+          'init join leave update unlock ca join-token',
+        ),
+      },
     },
   };
 }
@@ -56,8 +122,10 @@ function dockerSpec(tool: string): ToolSpec {
 function hostAccess(part: CommandPart, home: string): boolean {
   const values = part.argv.map((a) => a.value ?? '');
   return values.some((v, i) => {
-    if (/^--(privileged|pid=host|net=host|network=host|cap-add=.*|userns=host|ipc=host)$/.test(v)) return true;
-    if ((v === '--pid' || v === '--network' || v === '--net') && values[i + 1] === 'host') return true;
+    if (/^--(privileged|pid=host|net=host|network=host|cap-add=.*|userns=host|ipc=host)$/.test(v))
+      return true;
+    if ((v === '--pid' || v === '--network' || v === '--net') && values[i + 1] === 'host')
+      return true;
     if (v === '--cap-add') return true;
     const volume = v === '-v' || v === '--volume' ? values[i + 1] : /^--volume=(.*)$/.exec(v)?.[1];
     const mount = v === '--mount' ? values[i + 1] : /^--mount=(.*)$/.exec(v)?.[1];
@@ -80,15 +148,56 @@ const clusterChange = (what: string) => `changes a Kubernetes cluster (${what})`
 
 const kubectl: ToolSpec = {
   tool: 'kubectl',
-  valueOpts: ['-n', '--namespace', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '--token', '--as', '--as-group', '--request-timeout', '-v', '--v', '--certificate-authority', '--client-certificate', '--client-key', '--tls-server-name', '--cache-dir'],
-  reads: 'get describe logs explain version top api-resources api-versions cluster-info diff events wait kustomize completion options',
+  valueOpts: [
+    '-n',
+    '--namespace',
+    '--context',
+    '--cluster',
+    '--user',
+    '--kubeconfig',
+    '-s',
+    '--server',
+    '--token',
+    '--as',
+    '--as-group',
+    '--request-timeout',
+    '-v',
+    '--v',
+    '--certificate-authority',
+    '--client-certificate',
+    '--client-key',
+    '--tls-server-name',
+    '--cache-dir',
+  ],
+  reads:
+    'get describe logs explain version top api-resources api-versions cluster-info diff events wait kustomize completion options',
   risky: {
-    ...table(clusterChange, 'kubectl', 'apply create delete replace patch edit scale autoscale set label annotate taint cordon uncordon drain expose run exec attach cp debug certificate proxy port-forward'),
+    ...table(
+      clusterChange,
+      'kubectl',
+      'apply create delete replace patch edit scale autoscale set label annotate taint cordon uncordon drain expose run exec attach cp debug certificate proxy port-forward',
+    ),
   },
   nested: {
-    config: { tool: 'kubectl config', reads: 'view get-contexts current-context get-clusters get-users', risky: table((w) => `changes your kubeconfig (${w})`, 'kubectl config', 'use-context use set-context set-cluster set-credentials delete-context delete-cluster delete-user rename-context set unset') },
-    rollout: { tool: 'kubectl rollout', reads: 'status history', risky: table(clusterChange, 'kubectl rollout', 'restart undo pause resume') },
-    auth: { tool: 'kubectl auth', reads: 'can-i whoami', risky: table(clusterChange, 'kubectl auth', 'reconcile') },
+    config: {
+      tool: 'kubectl config',
+      reads: 'view get-contexts current-context get-clusters get-users',
+      risky: table(
+        (w) => `changes your kubeconfig (${w})`,
+        'kubectl config',
+        'use-context use set-context set-cluster set-credentials delete-context delete-cluster delete-user rename-context set unset',
+      ),
+    },
+    rollout: {
+      tool: 'kubectl rollout',
+      reads: 'status history',
+      risky: table(clusterChange, 'kubectl rollout', 'restart undo pause resume'),
+    },
+    auth: {
+      tool: 'kubectl auth',
+      reads: 'can-i whoami',
+      risky: table(clusterChange, 'kubectl auth', 'reconcile'),
+    },
     plugin: { tool: 'kubectl plugin', reads: 'list' },
   },
 };
@@ -105,7 +214,10 @@ const helm: ToolSpec = {
     dep: { tool: 'helm dependency', reads: 'list ls', work: 'build update' },
     repo: { tool: 'helm repo', reads: 'list ls index', installs: 'add update remove rm' },
     plugin: { tool: 'helm plugin', reads: 'list ls', installs: 'install update uninstall' },
-    registry: { tool: 'helm registry', risky: { login: 'stores registry credentials', logout: 'removes registry credentials' } },
+    registry: {
+      tool: 'helm registry',
+      risky: { login: 'stores registry credentials', logout: 'removes registry credentials' },
+    },
   },
 };
 
@@ -116,10 +228,24 @@ function terraformSpec(tool: string): ToolSpec {
     tool,
     reads: 'plan validate show output version graph providers -version -help modules metadata',
     work: 'fmt init get',
-    risky: { ...table(infraChange, tool, 'apply destroy import taint untaint refresh force-unlock test login logout'), },
+    risky: {
+      ...table(
+        infraChange,
+        tool,
+        'apply destroy import taint untaint refresh force-unlock test login logout',
+      ),
+    },
     nested: {
-      state: { tool: `${tool} state`, reads: 'list show pull', risky: table(infraChange, `${tool} state`, 'mv rm push replace-provider') },
-      workspace: { tool: `${tool} workspace`, reads: 'list show', risky: table(infraChange, `${tool} workspace`, 'new delete select') },
+      state: {
+        tool: `${tool} state`,
+        reads: 'list show pull',
+        risky: table(infraChange, `${tool} state`, 'mv rm push replace-provider'),
+      },
+      workspace: {
+        tool: `${tool} workspace`,
+        reads: 'list show',
+        risky: table(infraChange, `${tool} workspace`, 'new delete select'),
+      },
     },
   };
 }
@@ -128,7 +254,10 @@ export const CLUSTER_HANDLERS: Record<string, Handler> = {
   docker: dockerHandler('docker'),
   podman: dockerHandler('podman'),
   nerdctl: dockerHandler('nerdctl'),
-  'docker-compose': toolHandler({ ...(dockerSpec('docker').nested!.compose as ToolSpec), tool: 'docker-compose' }),
+  'docker-compose': toolHandler({
+    ...(dockerSpec('docker').nested!.compose as ToolSpec),
+    tool: 'docker-compose',
+  }),
   kubectl: toolHandler(kubectl),
   helm: toolHandler(helm),
   terraform: toolHandler(terraformSpec('terraform')),

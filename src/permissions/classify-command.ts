@@ -52,6 +52,13 @@ export interface ClassifiedPart {
   redirectLevel: RiskLevel;
   /** Files inside the roots it writes (as shown to the user): what an `edit` part edits. */
   edits: string[];
+  /**
+   * Something in it is not understood (its program, an option, its inline code), whatever
+   * decides its level: allowed, it runs in the sandbox where there is one.
+   */
+  opaque: boolean;
+  /** Its program is one tick does not know at all (so "allow always" may name the program). */
+  unknownProgram: boolean;
 }
 
 export interface CommandClassification {
@@ -107,6 +114,8 @@ function emptyPart(text: string): ClassifiedPart {
     extraArgs: false,
     redirectLevel: 'read-only',
     edits: [],
+    opaque: false,
+    unknownProgram: false,
   };
 }
 
@@ -128,6 +137,8 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
       unparseable: reason,
       redirectLevel: 'read-only',
       edits: [],
+      opaque: true,
+      unknownProgram: false,
     };
   }
   const j = new PathJudge(part, ctx);
@@ -160,7 +171,21 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   const top = worst([command, redirect], command);
   const edits = top.level === 'edit' ? j.edited : [];
   const reason = edits.length > 1 ? `changes ${edits.join(', ')}` : top.reason;
-  return { ...base, level: top.level, reason, redirectLevel: redirect.level, edits };
+  const opaque = verdicts.some((v) => v.level === 'unknown');
+  const unknownProgram =
+    part.name !== '' &&
+    !part.qualified &&
+    !part.callsFunction &&
+    knownProgram(part.name) === undefined;
+  return {
+    ...base,
+    level: top.level,
+    reason,
+    redirectLevel: redirect.level,
+    edits,
+    opaque,
+    unknownProgram,
+  };
 }
 
 function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): Verdict {
@@ -177,7 +202,9 @@ function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): 
   if (part.hidden) return risky(`runs ${name}, an unknown program, as foreign code`);
   const verb =
     destructiveProgram(name) ?? cliVerbVerdict(part, argv, { operands: 3, options: true });
-  return verb ?? fetchedVerdict(part, j) ?? notUnderstood(`runs ${name}, a program tick does not know`);
+  return (
+    verb ?? fetchedVerdict(part, j) ?? notUnderstood(`runs ${name}, a program tick does not know`)
+  );
 }
 
 /**
@@ -189,7 +216,10 @@ function knownProgram(name: string): Handler | undefined {
   const handler = programHandler(name) ?? own(READERS, name);
   if (READ_ONLY.has(name)) {
     return (part, j) =>
-      worst([...(handler ? [handler(part, j)] : []), ...readerOptionVerdicts(part, j)], readOnly('only reads'));
+      worst(
+        [...(handler ? [handler(part, j)] : []), ...readerOptionVerdicts(part, j)],
+        readOnly('only reads'),
+      );
   }
   if (handler) return handler;
   if (BUILD_TOOLS.has(name)) return buildToolVerdict;
@@ -205,7 +235,8 @@ function fetchedVerdict(part: CommandPart, j: PathJudge): Verdict | undefined {
   const runner = fetchingRunner(part.wrappers);
   if (!runner) return undefined;
   if (BUILD_TOOLS.has(part.name) || programHandler(part.name)) return undefined;
-  const local = part.cwd && j.exists({ value: `node_modules/.bin/${part.name}`, glob: false, raw: '' });
+  const local =
+    part.cwd && j.exists({ value: `node_modules/.bin/${part.name}`, glob: false, raw: '' });
   return local ? undefined : installs(`${runner} ${part.name}`);
 }
 
@@ -236,7 +267,21 @@ function qualifiedVerdict(
 }
 
 /** Compilers and build tools that also evaluate code given with `-e`. */
-const EVALUATES = new Set(['ghc', 'ghci', 'runghc', 'runhaskell', 'scala', 'kotlinc', 'kotlin', 'clojure', 'clj', 'sbt', 'mix', 'elixir', 'erl']);
+const EVALUATES = new Set([
+  'ghc',
+  'ghci',
+  'runghc',
+  'runhaskell',
+  'scala',
+  'kotlinc',
+  'kotlin',
+  'clojure',
+  'clj',
+  'sbt',
+  'mix',
+  'elixir',
+  'erl',
+]);
 
 /**
  * Compilers, linters, formatters, test runners, bundlers: workspace work unless a word
@@ -257,7 +302,10 @@ function buildToolVerdict(part: CommandPart, j: PathJudge): Verdict {
   if (EVALUATES.has(part.name) && opts.some((o) => /^(-e|--eval|-eval|-ghci-script)$/.test(o))) {
     return notUnderstood(`\`${part.name} -e\` runs code given on the command line`);
   }
-  if (opts.includes('--install') || operands.some((o) => /^(install|global)$/.test(o.value ?? ''))) {
+  if (
+    opts.includes('--install') ||
+    operands.some((o) => /^(install|global)$/.test(o.value ?? ''))
+  ) {
     return installs(`${part.name} install`);
   }
   return toolArgsVerdict(part, j) ?? workspace(`runs ${part.name}`);
@@ -328,9 +376,23 @@ const READERS: Record<string, Handler> = {
   awk: awkVerdict,
   gawk: awkVerdict,
   yq: (part, j) => {
-    const { opts, operands } = splitArgs(part.argv, ['-e', '--expression', '-o', '--output-format', '-p', '--input-format', '--from-file']);
-    if (!opts.some((o) => /^(-i|--inplace|--in-place)$/.test(o) || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(o))) return readOnly('reads YAML');
-    return worst(operands.slice(1).map((f) => j.write(f, 'edits')), workspace('edits files in place'));
+    const { opts, operands } = splitArgs(part.argv, [
+      '-e',
+      '--expression',
+      '-o',
+      '--output-format',
+      '-p',
+      '--input-format',
+      '--from-file',
+    ]);
+    if (
+      !opts.some((o) => /^(-i|--inplace|--in-place)$/.test(o) || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(o))
+    )
+      return readOnly('reads YAML');
+    return worst(
+      operands.slice(1).map((f) => j.write(f, 'edits')),
+      workspace('edits files in place'),
+    );
   },
   source: sourced,
   '.': sourced,

@@ -25,12 +25,15 @@ const STATEMENT_OPTIONS = /^(-c|-e|--command|--execute|--eval|-q|--query|-Q)$/;
  */
 function statementTexts(name: string, args: string[]): string[] {
   if (/^(redis|valkey)-cli$/.test(name)) {
-    const at = args.findIndex((a, i) => !a.startsWith('-') && !/^-[hpanu]$/.test(args[i - 1] ?? ''));
+    const at = args.findIndex(
+      (a, i) => !a.startsWith('-') && !/^-[hpanu]$/.test(args[i - 1] ?? ''),
+    );
     return at < 0 ? [] : [args.slice(at).join(' ')];
   }
   return args.filter(
     (a, i) =>
-      STATEMENT_OPTIONS.test(args[i - 1] ?? '') || (!a.startsWith('-') && (/\s/.test(a) || /^[.\\]/.test(a))),
+      STATEMENT_OPTIONS.test(args[i - 1] ?? '') ||
+      (!a.startsWith('-') && (/\s/.test(a) || /^[.\\]/.test(a))),
   );
 }
 

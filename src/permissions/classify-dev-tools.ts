@@ -33,11 +33,26 @@ export function bySubcommand(
 }
 
 const GH_READS = words('list view status diff checks watch');
-const GH_WRITES = words('create merge comment close edit review reopen fork delete run rerun cancel enable disable lock unlock pin unpin transfer archive rename sync set-default');
+const GH_WRITES = words(
+  'create merge comment close edit review reopen fork delete run rerun cancel enable disable lock unlock pin unpin transfer archive rename sync set-default',
+);
 
 /** gh: reads of GitHub run; what publishes or changes GitHub asks; the rest is not understood. */
 function gh(part: CommandPart): Verdict {
-  const { operands, opts, values } = splitArgs(part.argv, ['-X', '--method', '-R', '--repo', '-f', '-F', '-H', '--header', '-q', '--jq', '-t', '--template']);
+  const { operands, opts, values } = splitArgs(part.argv, [
+    '-X',
+    '--method',
+    '-R',
+    '--repo',
+    '-f',
+    '-F',
+    '-H',
+    '--header',
+    '-q',
+    '--jq',
+    '-t',
+    '--template',
+  ]);
   const [sub, action] = operands.map((o) => o.value);
   if (sub === 'api') {
     const method = (values.get('-X') ?? values.get('--method'))?.value?.toUpperCase();
@@ -55,7 +70,9 @@ function gh(part: CommandPart): Verdict {
       : risky(`changes the GitHub login (gh auth ${action ?? ''})`.trimEnd());
   }
   if (sub === 'release' && action === 'download') return workspace('downloads release assets');
-  if (['release', 'secret', 'variable', 'ssh-key', 'gpg-key', 'workflow', 'cache'].includes(sub ?? '')) {
+  if (
+    ['release', 'secret', 'variable', 'ssh-key', 'gpg-key', 'workflow', 'cache'].includes(sub ?? '')
+  ) {
     return risky(`changes GitHub (gh ${sub} ${action ?? ''})`.trimEnd());
   }
   if (GH_WRITES.has(action ?? '')) return risky(`publishes to GitHub (gh ${sub} ${action})`);
@@ -63,9 +80,13 @@ function gh(part: CommandPart): Verdict {
     return workspace(`runs gh ${sub} ${action}`);
   }
   if (sub === 'extension' || sub === 'ext') {
-    return action === 'list' ? readOnly('lists gh extensions') : risky(`installs or runs gh extensions (gh ${sub} ${action ?? ''})`.trimEnd());
+    return action === 'list'
+      ? readOnly('lists gh extensions')
+      : risky(`installs or runs gh extensions (gh ${sub} ${action ?? ''})`.trimEnd());
   }
-  return notUnderstood(`\`gh ${sub ?? ''}${action ? ` ${action}` : ''}\` is a gh command tick does not know`);
+  return notUnderstood(
+    `\`gh ${sub ?? ''}${action ? ` ${action}` : ''}\` is a gh command tick does not know`,
+  );
 }
 
 /** Development tools by subcommand: git, GitHub, package managers, containers, clusters. */

@@ -41,7 +41,9 @@ export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
       const setting = argv[i + 1]?.value;
       const key = setting?.split('=')[0] ?? '';
       // `-c core.hooksPath=/dev/null` and `-c core.pager=cat` turn commands off.
-      const off = /^(core\.hookspath=\/dev\/null|core\.pager=(cat|less|more)?)$/i.test(setting ?? '');
+      const off = /^(core\.hookspath=\/dev\/null|core\.pager=(cat|less|more)?)$/i.test(
+        setting ?? '',
+      );
       if (!off && (setting === undefined || COMMAND_CONFIG.test(key) || setting.includes('=!'))) {
         verdicts.push(risky(`sets git config that can run commands (-c ${setting ?? '…'})`));
       }

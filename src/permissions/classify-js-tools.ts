@@ -61,7 +61,11 @@ function nodeSpec(tool: string, extra: Partial<ToolSpec> = {}): ToolSpec {
   };
 }
 
-function runScript(tool: string, argv: Parameters<Handler>[0]['argv'], ...[part, j]: Parameters<Handler>): Verdict {
+function runScript(
+  tool: string,
+  argv: Parameters<Handler>[0]['argv'],
+  ...[part, j]: Parameters<Handler>
+): Verdict {
   const { operands } = splitArgs(argv);
   const name = operands[0]?.value;
   if (name === undefined) return readOnly(`lists ${tool}'s scripts`);
@@ -80,15 +84,28 @@ const yarn = nodeSpec('yarn', {
     // `yarn workspace NAME build`, `yarn workspaces foreach -A run build`: the command after.
     workspace: (part, j) => judgeYarnCommand(part.argv.slice(2), part, j),
     workspaces: (part, j) => {
-      const { operands } = splitArgs(part.argv, ['--from', '--include', '--exclude', '-j', '--jobs']);
+      const { operands } = splitArgs(part.argv, [
+        '--from',
+        '--include',
+        '--exclude',
+        '-j',
+        '--jobs',
+      ]);
       if (operands[0]?.value !== 'foreach') return readOnly('lists the workspaces');
-      return judgeYarnCommand(part.argv.slice(part.argv.indexOf(operands[1] ?? operands[0]) ), part, j);
+      return judgeYarnCommand(
+        part.argv.slice(part.argv.indexOf(operands[1] ?? operands[0])),
+        part,
+        j,
+      );
     },
   },
   other: (sub, rest, part, j) => scriptTarget(sub, part, j, rest),
 });
 
-function judgeYarnCommand(args: Parameters<Handler>[0]['argv'], ...[part, j]: Parameters<Handler>): Verdict {
+function judgeYarnCommand(
+  args: Parameters<Handler>[0]['argv'],
+  ...[part, j]: Parameters<Handler>
+): Verdict {
   return judgeTool(yarn, [{ value: 'yarn', glob: false, raw: 'yarn' }, ...args], part, j);
 }
 
@@ -105,7 +122,8 @@ const bun = nodeSpec('bun', {
   nested: {
     pm: {
       tool: 'bun pm',
-      reads: 'ls bin hash hash-string hash-print whoami view version migrate untrusted default-trusted',
+      reads:
+        'ls bin hash hash-string hash-print whoami view version migrate untrusted default-trusted',
       work: 'pack',
       installs: 'trust',
       nested: { cache: { tool: 'bun pm cache', reads: '' } },
@@ -124,7 +142,15 @@ const deno: ToolSpec = {
   risky: { publish: 'publishes a package (deno publish)' },
   nested: {
     run: (part, j) => {
-      const { operands } = splitArgs(part.argv, ['--config', '-c', '--import-map', '--env-file', '--location', '--cert', '--lock']);
+      const { operands } = splitArgs(part.argv, [
+        '--config',
+        '-c',
+        '--import-map',
+        '--env-file',
+        '--location',
+        '--cert',
+        '--lock',
+      ]);
       const script = operands[0]?.value ?? '';
       if (/^(https?|npm|jsr):/.test(script)) return installs(`deno run ${script}`);
       return toolArgsVerdict(part, j) ?? workspace(`runs ${script || 'a deno script'}`);
@@ -145,7 +171,11 @@ export const JS_TOOL_HANDLERS: Record<string, Handler> = {
     work: 'use',
     installs: 'enable disable install prepare up pack',
   }),
-  'node-gyp': toolHandler({ tool: 'node-gyp', work: 'configure build rebuild clean', installs: 'install remove' }),
+  'node-gyp': toolHandler({
+    tool: 'node-gyp',
+    work: 'configure build rebuild clean',
+    installs: 'install remove',
+  }),
 };
 
 function nodeHandler(spec: ToolSpec): Handler {

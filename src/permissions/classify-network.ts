@@ -136,17 +136,23 @@ function curlCapabilities(part: CommandPart, j: PathJudge, operands: Arg[]): Ver
     if (a === undefined || !a.startsWith('-')) continue;
     const name = a.startsWith('--') ? a.split('=')[0] : a.slice(0, 2);
     const kind = Object.hasOwn(CURL_CAPABLE, name) ? CURL_CAPABLE[name] : undefined;
-    if (kind === 'other') out.push(notUnderstood(`\`curl ${name}\` reads a configuration, a socket or a library`));
+    if (kind === 'other')
+      out.push(notUnderstood(`\`curl ${name}\` reads a configuration, a socket or a library`));
     if (kind !== 'write') continue;
     const attached = a.startsWith('--') ? a.split('=').slice(1).join('=') : a.slice(2);
     const value = attached ? { ...args[i], value: attached } : args[i + 1];
     if (value) out.push(j.write(value, 'writes'));
   }
-  if (args.some((a) => /%output\{/.test(a.value ?? ''))) out.push(notUnderstood('curl -w writes to a file (%output)'));
+  if (args.some((a) => /%output\{/.test(a.value ?? '')))
+    out.push(notUnderstood('curl -w writes to a file (%output)'));
   for (const url of operands) {
     const v = url.value;
     if (v !== undefined && !WEB_URL.test(v)) {
-      out.push(notUnderstood(`\`${v.slice(0, 40)}\` is not a web address tick knows curl to handle safely`));
+      out.push(
+        notUnderstood(
+          `\`${v.slice(0, 40)}\` is not a web address tick knows curl to handle safely`,
+        ),
+      );
     }
   }
   return out;
@@ -192,7 +198,14 @@ export function curl(part: CommandPart, j: PathJudge): Verdict {
 }
 
 /** wget's options that write logs or cookies, read its configuration or run a program. */
-const WGET_WRITES = ['-o', '--output-file', '-a', '--append-output', '--save-cookies', '--warc-file'];
+const WGET_WRITES = [
+  '-o',
+  '--output-file',
+  '-a',
+  '--append-output',
+  '--save-cookies',
+  '--warc-file',
+];
 const WGET_OTHER = /^(-e|--execute|--config|--use-askpass|-i|--input-file|--load-cookies)(=|$)/;
 
 export function wget(part: CommandPart, j: PathJudge): Verdict {
@@ -202,7 +215,12 @@ export function wget(part: CommandPart, j: PathJudge): Verdict {
     return v ? [j.write(v, 'writes')] : [];
   });
   const other = own.opts.find((o) => WGET_OTHER.test(o));
-  if (other) capable.push(notUnderstood(`\`wget ${other.split('=')[0]}\` reads commands, addresses or a program to run`));
+  if (other)
+    capable.push(
+      notUnderstood(
+        `\`wget ${other.split('=')[0]}\` reads commands, addresses or a program to run`,
+      ),
+    );
   for (const url of own.operands) {
     if (url.value !== undefined && !WEB_URL.test(url.value)) {
       capable.push(notUnderstood(`\`${url.value.slice(0, 40)}\` is not a web address`));

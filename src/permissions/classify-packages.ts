@@ -17,7 +17,18 @@ const pip: ToolSpec = {
   valueOpts: ['--python', '--cache-dir', '--log', '--proxy'],
   reads: 'list show freeze check help search index inspect debug hash',
   installs: 'install download wheel uninstall',
-  nested: { config: { tool: 'pip config', reads: 'list get debug', risky: { set: 'changes your pip config', unset: 'changes your pip config', edit: 'changes your pip config' } }, cache: { tool: 'pip cache', reads: 'dir info list' } },
+  nested: {
+    config: {
+      tool: 'pip config',
+      reads: 'list get debug',
+      risky: {
+        set: 'changes your pip config',
+        unset: 'changes your pip config',
+        edit: 'changes your pip config',
+      },
+    },
+    cache: { tool: 'pip cache', reads: 'dir info list' },
+  },
 };
 
 const uv: ToolSpec = {
@@ -28,9 +39,23 @@ const uv: ToolSpec = {
   installs: 'sync add remove',
   risky: publishes('uv'),
   nested: {
-    pip: { tool: 'uv pip', reads: 'list show freeze check tree', work: 'compile', installs: 'install uninstall sync' },
-    tool: { tool: 'uv tool', reads: 'list dir', installs: 'install uninstall upgrade run update-shell' },
-    python: { tool: 'uv python', reads: 'list find dir', work: 'pin', installs: 'install uninstall' },
+    pip: {
+      tool: 'uv pip',
+      reads: 'list show freeze check tree',
+      work: 'compile',
+      installs: 'install uninstall sync',
+    },
+    tool: {
+      tool: 'uv tool',
+      reads: 'list dir',
+      installs: 'install uninstall upgrade run update-shell',
+    },
+    python: {
+      tool: 'uv python',
+      reads: 'list find dir',
+      work: 'pin',
+      installs: 'install uninstall',
+    },
     cache: { tool: 'uv cache', reads: 'dir' },
     self: { tool: 'uv self', reads: 'version', installs: 'update' },
   },
@@ -45,7 +70,11 @@ const poetry: ToolSpec = {
   risky: publishes('poetry'),
   nested: {
     env: { tool: 'poetry env', reads: 'info list', work: 'use activate', installs: 'remove' },
-    config: { tool: 'poetry config', reads: '--list', other: () => notUnderstood('changes poetry config') },
+    config: {
+      tool: 'poetry config',
+      reads: '--list',
+      other: () => notUnderstood('changes poetry config'),
+    },
     self: { tool: 'poetry self', reads: 'show', installs: 'add remove update install lock' },
   },
 };
@@ -84,7 +113,8 @@ const conda: ToolSpec = {
 
 const gem: ToolSpec = {
   tool: 'gem',
-  reads: 'list search query specification spec contents env help info which outdated dependency environment',
+  reads:
+    'list search query specification spec contents env help info which outdated dependency environment',
   work: 'build',
   installs: 'install update uninstall cleanup',
   risky: {
@@ -100,13 +130,20 @@ const bundle: ToolSpec = {
   reads: 'list show info outdated check platform doctor version help licenses',
   work: 'lock binstubs cache package init gem',
   installs: 'install update add remove',
-  nested: { config: { tool: 'bundle config', reads: 'get list', other: () => notUnderstood('changes bundler config') } },
+  nested: {
+    config: {
+      tool: 'bundle config',
+      reads: 'get list',
+      other: () => notUnderstood('changes bundler config'),
+    },
+  },
 };
 
 const cargo: ToolSpec = {
   tool: 'cargo',
   valueOpts: ['-C', '--config', '-Z', '--color'],
-  reads: 'tree metadata search version help locate-project pkgid verify-project read-manifest info report',
+  reads:
+    'tree metadata search version help locate-project pkgid verify-project read-manifest info report',
   work: `build b check c test t bench run r doc d fmt clippy fix clean update fetch
     generate-lockfile vendor new init add remove rm package nextest llvm-cov tarpaulin expand
     audit deny outdated machete udeps insta sort hack miri make bloat semver-checks about
@@ -127,7 +164,11 @@ const rustup: ToolSpec = {
   work: 'override',
   installs: 'install update default uninstall self',
   nested: {
-    toolchain: { tool: 'rustup toolchain', reads: 'list', installs: 'install uninstall add remove' },
+    toolchain: {
+      tool: 'rustup toolchain',
+      reads: 'list',
+      installs: 'install uninstall add remove',
+    },
     target: { tool: 'rustup target', reads: 'list', installs: 'add install remove uninstall' },
     component: { tool: 'rustup component', reads: 'list', installs: 'add remove' },
   },
@@ -135,7 +176,16 @@ const rustup: ToolSpec = {
 
 /** `go run pkg@version` fetches code from the network; `go run ./cmd/x` runs the workspace's. */
 const goRun: Handler = (part, j) => {
-  const { operands } = splitArgs(part.argv, ['-o', '-C', '-exec', '-mod', '-tags', '-ldflags', '-gcflags', '-p']);
+  const { operands } = splitArgs(part.argv, [
+    '-o',
+    '-C',
+    '-exec',
+    '-mod',
+    '-tags',
+    '-ldflags',
+    '-gcflags',
+    '-p',
+  ]);
   const target = operands[0]?.value ?? '';
   if (/@/.test(target) && !target.startsWith('.')) return installs(`go run ${target}`);
   return toolArgsVerdict(part, j) ?? workspace(`runs go run ${target}`.trim());
@@ -162,13 +212,25 @@ const dotnet: ToolSpec = {
   reads: '--info --version --list-sdks --list-runtimes help list',
   work: 'build test run restore clean format pack publish new watch msbuild vstest sln remove build-server',
   nested: {
-    tool: { tool: 'dotnet tool', reads: 'list search', work: 'restore run', installs: 'install update uninstall' },
-    workload: { tool: 'dotnet workload', reads: 'list search info', installs: 'install update uninstall restore repair' },
+    tool: {
+      tool: 'dotnet tool',
+      reads: 'list search',
+      work: 'restore run',
+      installs: 'install update uninstall',
+    },
+    workload: {
+      tool: 'dotnet workload',
+      reads: 'list search info',
+      installs: 'install update uninstall restore repair',
+    },
     add: { tool: 'dotnet add', work: 'reference', installs: 'package' },
     nuget: {
       tool: 'dotnet nuget',
       reads: 'verify why',
-      risky: { push: 'changes a package feed (dotnet nuget push)', delete: 'changes a package feed (dotnet nuget delete)' },
+      risky: {
+        push: 'changes a package feed (dotnet nuget push)',
+        delete: 'changes a package feed (dotnet nuget delete)',
+      },
     },
     ef: {
       tool: 'dotnet ef',
@@ -182,7 +244,8 @@ const dotnet: ToolSpec = {
 const composer: ToolSpec = {
   tool: 'composer',
   valueOpts: ['-d', '--working-dir'],
-  reads: 'show info outdated licenses validate check-platform-reqs depends why why-not prohibits search diagnose about status audit fund',
+  reads:
+    'show info outdated licenses validate check-platform-reqs depends why why-not prohibits search diagnose about status audit fund',
   work: 'dump-autoload dumpautoload run-script run test lint',
   installs: 'install update require remove upgrade create-project global',
 };
@@ -198,7 +261,12 @@ export const PACKAGE_HANDLERS: Record<string, Handler> = {
   conda: toolHandler(conda),
   mamba: toolHandler(conda),
   micromamba: toolHandler(conda),
-  pipx: toolHandler({ tool: 'pipx', reads: 'list environment', installs: 'install inject upgrade upgrade-all reinstall reinstall-all uninstall uninstall-all run ensurepath' }),
+  pipx: toolHandler({
+    tool: 'pipx',
+    reads: 'list environment',
+    installs:
+      'install inject upgrade upgrade-all reinstall reinstall-all uninstall uninstall-all run ensurepath',
+  }),
   gem: toolHandler(gem),
   bundle: toolHandler(bundle),
   bundler: toolHandler(bundle),
@@ -207,5 +275,11 @@ export const PACKAGE_HANDLERS: Record<string, Handler> = {
   go: toolHandler(go),
   dotnet: toolHandler(dotnet),
   composer: toolHandler(composer),
-  luarocks: toolHandler({ tool: 'luarocks', reads: 'list search show doc path config', work: 'make build pack lint', installs: 'install remove purge', risky: { upload: 'publishes a rock (luarocks upload)' } }),
+  luarocks: toolHandler({
+    tool: 'luarocks',
+    reads: 'list search show doc path config',
+    work: 'make build pack lint',
+    installs: 'install remove purge',
+    risky: { upload: 'publishes a rock (luarocks upload)' },
+  }),
 };

@@ -131,7 +131,9 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   ...ARCHIVE_HANDLERS,
   ...DATABASE_HANDLERS,
   ...Object.fromEntries(
-    'node nodejs ruby perl php lua luajit Rscript julia elixir'.split(' ').map((n) => [n, interpreter]),
+    'node nodejs ruby perl php lua luajit Rscript julia elixir'
+      .split(' ')
+      .map((n) => [n, interpreter]),
   ),
   ssh,
   kill,

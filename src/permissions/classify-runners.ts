@@ -73,7 +73,24 @@ const NO_CODE = /^$/;
 /** Options of the interpreters that take a value (so it is not read as the script). */
 const VALUE_OPTIONS: Record<string, string[]> = {
   python: ['-m', '-c', '-W', '-X', '-Q'],
-  node: ['-e', '--eval', '-p', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--env-file', '--title', '--max-old-space-size', '--stack-size'],
+  node: [
+    '-e',
+    '--eval',
+    '-p',
+    '--print',
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '-C',
+    '--conditions',
+    '--input-type',
+    '--env-file',
+    '--title',
+    '--max-old-space-size',
+    '--stack-size',
+  ],
   ruby: ['-e', '-r', '-I', '-C', '-E', '-F'],
   perl: ['-e', '-E', '-I', '-M', '-m', '-x'],
   php: ['-r', '-c', '-d', '-z', '-f', '-S', '-t'],
@@ -109,15 +126,15 @@ function pythonModule(module: string, part: CommandPart, j: PathJudge, rest: Arg
       ? workspace(`runs python -m ${module} ${sub}`)
       : installs(`python -m ${module} ${sub ?? ''}`.trim());
   }
-  if (module === 'twine' || module.startsWith('twine.')) return risky('publishes a package (twine)');
+  if (module === 'twine' || module.startsWith('twine.'))
+    return risky('publishes a package (twine)');
   if (PYTHON_WORK_MODULES.has(module)) return workspace(`runs python -m ${module}`);
   const top = module.split('.')[0];
   const cwd = part.cwd;
   const own =
     cwd !== undefined &&
     ['', 'src'].some(
-      (dir) =>
-        existsSync(path.join(cwd, dir, top)) || existsSync(path.join(cwd, dir, `${top}.py`)),
+      (dir) => existsSync(path.join(cwd, dir, top)) || existsSync(path.join(cwd, dir, `${top}.py`)),
     );
   return own
     ? workspace(`runs the workspace's module ${module}`)
@@ -165,7 +182,9 @@ export function interpreter(part: CommandPart, j: PathJudge): Verdict {
   } else if (part.code) {
     base = part.code.understood
       ? workspace(`runs ${part.name} code that only computes and prints`)
-      : notUnderstood(`runs ${part.name} code tick cannot follow (${part.code.unclear ?? 'in full'})`);
+      : notUnderstood(
+          `runs ${part.name} code tick cannot follow (${part.code.unclear ?? 'in full'})`,
+        );
   } else if (inline) {
     base = notUnderstood(`runs ${part.name} code only known at run time`);
   } else if (module?.value !== undefined) {

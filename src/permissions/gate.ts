@@ -74,7 +74,8 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
         subject: decision.subject,
         reason: decision.reason,
         ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
-        ...confinedField(decision),
+        // Where it runs once allowed, said only when there is a sandbox to speak of.
+        ...(policy.sandboxInUse ? confinedField(decision) : {}),
       };
       const preview = await approvalPreview(call);
       if (preview) request.preview = preview;

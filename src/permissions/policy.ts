@@ -61,6 +61,11 @@ export class PermissionPolicy {
   private readonly onSessionRuleRemoved: ((rule: string) => void) | undefined;
   /** The sandbox setting and whether bubblewrap works here. */
   readonly sandbox: SandboxState;
+
+  /** Some bash calls run in the sandbox (it is on and bubblewrap works). */
+  get sandboxInUse(): boolean {
+    return this.sandbox.mode !== 'off' && this.sandbox.available;
+  }
   private lastClassified: { command: string; result: CommandClassification } | undefined;
 
   constructor(opts: PolicyOptions) {
@@ -276,7 +281,8 @@ export class PermissionPolicy {
       return verdict(allow(`mode ${this.mode}`, cls.reason, subject));
     if (cls.level === 'edit') {
       // Bash that writes files inside the roots is a file edit: acceptEdits lets it run.
-      if (this.mode === 'acceptEdits') return verdict(allow('mode acceptEdits', cls.reason, subject));
+      if (this.mode === 'acceptEdits')
+        return verdict(allow('mode acceptEdits', cls.reason, subject));
       const question = ask(this.interactive, subject, editReason(cls, reason), 'mode default', {
         alwaysRule: bashAlwaysRule(command, cls.parts),
         acceptEdits: true,

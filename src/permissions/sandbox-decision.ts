@@ -40,13 +40,15 @@ export interface ConfineInput {
 export function confine(decision: PermissionDecision, input: ConfineInput): PermissionDecision {
   const { cls, sandbox, unconfined } = input;
   if (decision.action === 'deny') return decision;
-  const unknownParts = cls.parts.filter((p) => p.level === 'unknown');
+  const unknownParts = cls.parts.filter((p) => p.level === 'unknown' || p.opaque);
   const confineable = sandbox.available && sandbox.mode === 'auto';
   const wouldConfine =
     sandbox.mode === 'always' ||
     (confineable && unknownParts.length > 0 && input.allowedBy !== 'trust');
   if (decision.action === 'ask') {
-    const reason = unconfined ? `${decision.reason}; ${outsideReason(unconfined)}` : decision.reason;
+    const reason = unconfined
+      ? `${decision.reason}; ${outsideReason(unconfined)}`
+      : decision.reason;
     return { ...decision, reason, confined: wouldConfine && !unconfined };
   }
   if (unconfined && wouldConfine) {
@@ -54,7 +56,9 @@ export function confine(decision: PermissionDecision, input: ConfineInput): Perm
     if (input.allowedBy === 'bypass' && sandbox.mode !== 'always') {
       return { ...decision, confined: false };
     }
-    const why = unknownParts[0] ? describePart(unknownParts[0]) : 'every command runs in the sandbox';
+    const why = unknownParts[0]
+      ? describePart(unknownParts[0])
+      : 'every command runs in the sandbox';
     return askFor(input, `${outsideReason(unconfined)} (${why})`, 'unconfined request');
   }
   if (wouldConfine) {
@@ -64,7 +68,9 @@ export function confine(decision: PermissionDecision, input: ConfineInput): Perm
   if (unknownParts.length > 0 && input.allowedBy === 'analysis') {
     // Not understood, and no sandbox to run it in: the user decides.
     const missing =
-      sandbox.mode === 'off' ? 'the sandbox is off' : (sandbox.why ?? 'the sandbox is not available');
+      sandbox.mode === 'off'
+        ? 'the sandbox is off'
+        : (sandbox.why ?? 'the sandbox is not available');
     const reason = `${describePart(unknownParts[0])}; tick does not understand it and ${missing}`;
     return askFor(input, reason, `mode ${input.mode}`);
   }

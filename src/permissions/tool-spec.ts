@@ -40,7 +40,9 @@ export interface ToolSpec {
 
 /** `installs packages (npm install)`: asked in default mode, as Claude Code and Codex do. */
 export function installs(what: string): Verdict {
-  return risky(`installs packages or tools (${what}): runs their code, writes outside the workspace`);
+  return risky(
+    `installs packages or tools (${what}): runs their code, writes outside the workspace`,
+  );
 }
 
 /** The handler for a program described by `spec` (its subcommand is `argv[1..]`). */
@@ -64,7 +66,8 @@ export function judgeTool(
   const first = operands.find((o) => !o.value?.startsWith('+'));
   if (first === undefined) return spec.bare ?? readOnly(`runs ${spec.tool} without a subcommand`);
   const sub = first.value;
-  if (sub === undefined) return notUnderstood(`${spec.tool}'s subcommand is only known at run time`);
+  if (sub === undefined)
+    return notUnderstood(`${spec.tool}'s subcommand is only known at run time`);
   const rest = args.slice(args.indexOf(first));
   const nested = own(spec.nested ?? {}, sub);
   if (nested) {
@@ -98,5 +101,9 @@ export function judgeTool(
  */
 export function scriptTarget(name: string, part: CommandPart, j: PathJudge, rest: readonly Arg[]) {
   const verb = cliVerbVerdict(part, [rest[0], ...rest], { operands: 3 });
-  return verb ?? toolArgsVerdict(part, j, { args: rest.slice(1) }) ?? workspace(`runs the script ${name}`);
+  return (
+    verb ??
+    toolArgsVerdict(part, j, { args: rest.slice(1) }) ??
+    workspace(`runs the script ${name}`)
+  );
 }

@@ -42,7 +42,7 @@ export interface ApprovalRequest {
   preview?: ToolPreview;
   /** The subagent whose call this is (absent: the main agent's). */
   agent?: { id: string; description: string };
-  /** bash: allowed, it runs in the sandbox (true) or outside it (false). */
+  /** bash, with the sandbox in use: once allowed it runs in it (true) or outside it (false). */
   confined?: boolean;
 }
 

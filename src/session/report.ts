@@ -151,7 +151,12 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         });
         break;
       case 'permission_decided': {
-        const text = `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+        // Worth a line: the user's answers, hooks, denials, and calls run in the sandbox.
+        if (event.decision === 'ask') break;
+        const allowed = event.decision === 'allow';
+        if (allowed && event.by !== 'user' && event.by !== 'hook' && !event.confined) break;
+        const how = `${allowed ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+        const text = allowed && event.confined ? `${how}, run in the sandbox` : how;
         const call = calls.get(event.callId);
         if (call) call.permission = text;
         else current(t).steps.push({ kind: 'note', text: `Permission ${text}`, t });

@@ -1,6 +1,6 @@
 import type { ToolDisplay } from '../agent/events';
 import type { Usage } from '../model/types';
-import type { ApprovalRequest, PermissionMode } from '../permissions/types';
+import type { ApprovalRequest, PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../todos/types';
 import type { Task } from '../tasks/types';
 
@@ -21,6 +21,8 @@ export interface ToolCard {
   display?: ToolDisplay;
   /** Who decided and the user's note, for denied calls. */
   decidedBy?: string;
+  /** The call runs (or ran) in the sandbox. */
+  confined?: boolean;
   note?: string;
   /** The subagent an `agent` call runs: its plan, its calls, its end. */
   child?: ChildView;
@@ -134,6 +136,8 @@ export interface AppState {
   /** How full the model's context is (tokens, of a window when known); null before it is known. */
   context: ContextFill | null;
   mode: PermissionMode;
+  /** The sandbox setting when bash calls may run in it (bubblewrap works); null otherwise. */
+  sandbox: SandboxMode | null;
   model: string;
   demo: boolean;
   /** The recorded session file a `--replay` plays, null otherwise. */

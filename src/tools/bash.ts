@@ -130,7 +130,11 @@ export const bash: Tool<typeof schema> = {
     const failed = outcome.exitCode !== 0;
     const note = ctx.sandbox && failed ? sandboxFailureNote(outcome.output) : undefined;
     const display = { ...formatted.display, ...(ctx.sandbox ? { confined: true } : {}) };
-    const result = { ...formatted, display, ...(note ? { output: `${formatted.output}\n${note}` } : {}) };
+    const result = {
+      ...formatted,
+      display,
+      ...(note ? { output: `${formatted.output}\n${note}` } : {}),
+    };
     return outcome.outputFile
       ? { ...result, outputFile: outcome.outputFile, outputChars: outcome.outputChars }
       : result;

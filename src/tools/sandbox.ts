@@ -94,7 +94,9 @@ export function probeSandbox(): SandboxProbe {
     const blocked = /namespace|permission|operation not permitted/i.test(said);
     probed = {
       available: false,
-      why: blocked ? `bubblewrap cannot start here (user namespaces are blocked: ${said})` : `bubblewrap failed: ${said}`,
+      why: blocked
+        ? `bubblewrap cannot start here (user namespaces are blocked: ${said})`
+        : `bubblewrap failed: ${said}`,
     };
   }
   return probed;
@@ -118,6 +120,10 @@ export function sandboxFailureNote(output: string): string | undefined {
       'there is no network there',
     ],
     [/docker daemon|docker\.sock|podman\.sock|dbus/i, 'daemon sockets under /run are hidden there'],
+    [
+      /\/tmp\/\S*: No such file or directory|No such file or directory[^\n]*\/tmp\//,
+      '/tmp is private there',
+    ],
   ];
   const hits = signs.filter(([re]) => re.test(output)).map(([, text]) => text);
   if (hits.length === 0) return undefined;

@@ -25,7 +25,10 @@ export function sampleFigures(name: string, rows: readonly CorpusCommand[]): voi
       const target = targets(mode);
 
       it('runs no risky command outside the sandbox unasked', () => {
-        expect(result.riskyRan.map((j) => `${j.command}: ${j.reason}`), report).toEqual([]);
+        expect(
+          result.riskyRan.map((j) => `${j.command}: ${j.reason}`),
+          report,
+        ).toEqual([]);
         expect(result.riskyHeld).toBeGreaterThanOrEqual(target.risky);
       });
 

@@ -72,9 +72,9 @@ describe('permission gate', () => {
   it('lets allowed calls through without a question, and says how', async () => {
     const h = harness([]);
     expect(await h.run('bash', exec('git status'))).toEqual({});
-    expect(await h.run('read_file', { kind: 'read', paths: [path.join(ws, 'a.txt')] }, 'c2')).toEqual(
-      {},
-    );
+    expect(
+      await h.run('read_file', { kind: 'read', paths: [path.join(ws, 'a.txt')] }, 'c2'),
+    ).toEqual({});
     expect(h.events).toEqual([
       {
         type: 'permission_decided',
@@ -132,18 +132,18 @@ describe('permission gate', () => {
       'Error: Permission denied by the user: rm -rf build (deletes files). ' +
         'Do not retry this command; ask the user or choose another approach. The user said: use the clean script instead',
     );
-    expect(
-      h.events.filter((e) => e.type === 'permission_decided' && e.decision !== 'ask'),
-    ).toEqual([
-      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
-      {
-        type: 'permission_decided',
-        callId: 'c2',
-        decision: 'deny',
-        by: 'user',
-        note: 'use the clean script instead',
-      },
-    ]);
+    expect(h.events.filter((e) => e.type === 'permission_decided' && e.decision !== 'ask')).toEqual(
+      [
+        { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
+        {
+          type: 'permission_decided',
+          callId: 'c2',
+          decision: 'deny',
+          by: 'user',
+          note: 'use the clean script instead',
+        },
+      ],
+    );
   });
 
   it('remembers allow always for the session, and allow once only once', async () => {

@@ -71,7 +71,9 @@ const SAFE_MODULES = words(`
 function imports(code: LexedCode, calls: readonly CodeCall[]): string[] {
   const out: string[] = [];
   if (code.language === 'python') {
-    for (const m of code.masked.matchAll(/^\s*(?:import\s+([\w., ]+)|from\s+([\w.]+)\s+import\b)/gm)) {
+    for (const m of code.masked.matchAll(
+      /^\s*(?:import\s+([\w., ]+)|from\s+([\w.]+)\s+import\b)/gm,
+    )) {
       const names = m[1] ? m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]) : [m[2]];
       out.push(...names);
     }
@@ -96,15 +98,22 @@ function imports(code: LexedCode, calls: readonly CodeCall[]): string[] {
 export function notUnderstoodIn(code: LexedCode, calls: readonly CodeCall[]): string | undefined {
   if (code.literals.some((l) => l.command)) return 'a command in backticks';
   // `require('./package.json')`: data of the workspace, not code.
-  const module = imports(code, calls).find((m) => !SAFE_MODULES.has(m) && !/^\.{1,2}\/[\w./-]*\.json$/.test(m));
+  const module = imports(code, calls).find(
+    (m) => !SAFE_MODULES.has(m) && !/^\.{1,2}\/[\w./-]*\.json$/.test(m),
+  );
   if (module) return `the module ${module}`;
   for (const call of calls) {
     const root = call.object.split('.')[0];
-    if (NEVER.has(call.name) || NEVER.has(root)) return `${call.object ? `${call.object}.` : ''}${call.name}`;
+    if (NEVER.has(call.name) || NEVER.has(root))
+      return `${call.object ? `${call.object}.` : ''}${call.name}`;
     if (!SAFE_CALLS.has(call.name)) return `${call.object ? `${call.object}.` : ''}${call.name}`;
   }
   // Attribute access to run code without a call the finder sees: `os.system`, `__builtins__`.
-  if (/__\w+__|\bsubprocess\b|\bsocket\b|\bctypes\b|\bchild_process\b|\bprocess\.binding\b/.test(code.masked)) {
+  if (
+    /__\w+__|\bsubprocess\b|\bsocket\b|\bctypes\b|\bchild_process\b|\bprocess\.binding\b/.test(
+      code.masked,
+    )
+  ) {
     return 'a reach into the interpreter';
   }
   return undefined;

@@ -226,7 +226,27 @@ export interface RunnerSpec {
   shellOption?: boolean;
 }
 
-const PY_RUN_OPTS = ['--with', '--with-requirements', '--with-editable', '--python', '-p', '--extra', '--group', '--package', '--directory', '--project', '--env-file', '--index', '--index-url', '--extra-index-url', '--from', '-e', '--environment', '-n', '--name'];
+const PY_RUN_OPTS = [
+  '--with',
+  '--with-requirements',
+  '--with-editable',
+  '--python',
+  '-p',
+  '--extra',
+  '--group',
+  '--package',
+  '--directory',
+  '--project',
+  '--env-file',
+  '--index',
+  '--index-url',
+  '--extra-index-url',
+  '--from',
+  '-e',
+  '--environment',
+  '-n',
+  '--name',
+];
 const NPX_OPTS = ['-p', '--package', '--registry', '--cache', '-w', '--workspace', '--userconfig'];
 
 export const RUNNERS: Record<string, RunnerSpec> = {
@@ -254,10 +274,16 @@ export const RUNNERS: Record<string, RunnerSpec> = {
 };
 
 /** Where a runner's inner command starts (`uv run --with x pytest -q` -> index of pytest). */
-export function runnerCommand(args: Arg[]): { runner: string; spec: RunnerSpec; index: number } | undefined {
+export function runnerCommand(
+  args: Arg[],
+): { runner: string; spec: RunnerSpec; index: number } | undefined {
   const head = programName(args[0]?.value ?? '').name;
   const sub = args[1]?.value;
-  const key = RUNNERS[head] ? head : sub !== undefined && RUNNERS[`${head} ${sub}`] ? `${head} ${sub}` : undefined;
+  const key = RUNNERS[head]
+    ? head
+    : sub !== undefined && RUNNERS[`${head} ${sub}`]
+      ? `${head} ${sub}`
+      : undefined;
   if (key === undefined || !Object.hasOwn(RUNNERS, key)) return undefined;
   const spec = RUNNERS[key];
   // `npx -c 'cmd'`, `npm exec --call`: a shell string, judged by the tool's own table.
