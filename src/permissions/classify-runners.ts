@@ -9,6 +9,7 @@ import { isInsideRoots, trustedCodeLocation } from './paths';
 import { notUnderstood, risky, workspace, worst, type Verdict } from './risk';
 import type { Arg, CommandPart } from './shell/command-part';
 import { FETCHERS } from './shell/command-wrappers';
+import { interpreterSpec } from './shell/interpreters';
 import { own } from './shell/own-key';
 import { installs } from './tool-spec';
 
@@ -70,35 +71,19 @@ const CODE_OPTIONS: Record<string, RegExp> = {
 };
 const NO_CODE = /^$/;
 
-/** Options of the interpreters that take a value (so it is not read as the script). */
+/** Options that take a value (so it is not read as the script), beyond those the walker knows. */
 const VALUE_OPTIONS: Record<string, string[]> = {
-  python: ['-m', '-c', '-W', '-X', '-Q'],
-  node: [
-    '-e',
-    '--eval',
-    '-p',
-    '--print',
-    '-r',
-    '--require',
-    '--import',
-    '--loader',
-    '--experimental-loader',
-    '-C',
-    '--conditions',
-    '--input-type',
-    '--env-file',
-    '--title',
-    '--max-old-space-size',
-    '--stack-size',
-  ],
-  ruby: ['-e', '-r', '-I', '-C', '-E', '-F'],
-  perl: ['-e', '-E', '-I', '-M', '-m', '-x'],
-  php: ['-r', '-c', '-d', '-z', '-f', '-S', '-t'],
   lua: ['-e', '-l'],
   Rscript: ['-e'],
   julia: ['-e', '-E', '-L', '--project', '-t', '--threads'],
   elixir: ['-e', '-r', '-S', '--eval'],
 };
+
+/** The options of interpreter `name` that take a value, code options included. */
+function valueOptions(name: string, kind: string): string[] {
+  const spec = interpreterSpec(name);
+  return spec ? [...spec.code, ...spec.values] : (own(VALUE_OPTIONS, kind) ?? []);
+}
 
 function family(name: string): string {
   if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return 'python';
@@ -148,8 +133,7 @@ function pythonModule(module: string, part: CommandPart, j: PathJudge, rest: Arg
  */
 export function interpreter(part: CommandPart, j: PathJudge): Verdict {
   const kind = family(part.name);
-  const valueOpts = own(VALUE_OPTIONS, kind) ?? [];
-  const { operands, opts, values } = splitArgs(part.argv, valueOpts);
+  const { operands, opts, values } = splitArgs(part.argv, valueOptions(part.name, kind));
   const fetcher = part.upstream.find((p) => FETCHERS.has(p.name));
   const readsStdin = operands.length === 0 || operands[0].value === '-';
   if (part.stdin === 'pipe' && fetcher && readsStdin) {
