@@ -42,8 +42,8 @@ function decided(
   ctx.emit({ type: 'permission_decided', callId: call.callId, decision, by, ...extra });
 }
 
-const confinedField = (d: PermissionDecision) =>
-  d.confined === undefined ? {} : { confined: d.confined };
+/** Every call let through says whether it runs in the sandbox (only bash ever does). */
+const confinedField = (d: PermissionDecision) => ({ confined: d.confined ?? false });
 
 /** Reports a denial and gives the tool result the model reads. */
 function denied(call: GateCall, decision: PermissionDecision, ctx: GateContext): string {
@@ -74,8 +74,8 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
         subject: decision.subject,
         reason: decision.reason,
         ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),
-        // Where it runs once allowed, said only when there is a sandbox to speak of.
-        ...(policy.sandboxInUse ? confinedField(decision) : {}),
+        // Where it runs once allowed, said only when a sandbox is in use and it is bash.
+        ...(policy.sandboxInUse && decision.confined !== undefined ? confinedField(decision) : {}),
       };
       const preview = await approvalPreview(call);
       if (preview) request.preview = preview;

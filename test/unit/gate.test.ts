@@ -83,7 +83,13 @@ describe('permission gate', () => {
         by: 'mode default',
         confined: false,
       },
-      { type: 'permission_decided', callId: 'c2', decision: 'allow', by: 'mode default' },
+      {
+        type: 'permission_decided',
+        callId: 'c2',
+        decision: 'allow',
+        by: 'mode default',
+        confined: false,
+      },
     ]);
   });
 
