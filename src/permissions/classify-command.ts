@@ -141,7 +141,13 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   verdicts.push(...assignmentVerdicts(part, ctx), ...codeVerdicts(part, j));
   if (part.envChanged) verdicts.push(workspace(`runs after ${part.envChanged} was changed`));
   if (!NOT_READING_ARGS.has(part.name)) {
-    for (const arg of splitArgs(part.argv).operands) {
+    // Operands (`-f FILE` counts: its value is an operand to splitArgs), and `--opt=FILE`.
+    const { operands } = splitArgs(part.argv);
+    const optionFiles = part.argv.slice(1).flatMap((a) => {
+      const m = a.value === undefined ? null : /^--?[\w-]+=(.+)$/.exec(a.value);
+      return m ? [{ ...a, value: m[1] }] : [];
+    });
+    for (const arg of [...operands, ...optionFiles]) {
       const v = j.read(arg);
       if (v) verdicts.push(v);
     }

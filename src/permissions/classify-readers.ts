@@ -82,6 +82,14 @@ export const READERS: Record<string, Handler> = {
   },
   source: sourced,
   '.': sourced,
+  mktemp: (part) =>
+    part.argv.some((a) => /^(-u|--dry-run)$/.test(a.value ?? ''))
+      ? readOnly('prints a temporary name')
+      : workspace('creates a temporary file'),
+  'ssh-add': (part) =>
+    part.argv.some((a) => /^-[lL]$/.test(a.value ?? ''))
+      ? readOnly("lists the agent's keys")
+      : notUnderstood('changes the keys of the ssh agent'),
 };
 
 /** `source venv/bin/activate`: a script of the workspace runs in the shell, like a build. */

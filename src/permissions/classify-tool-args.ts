@@ -12,6 +12,13 @@ import type { Arg, CommandPart } from './shell/command-part';
 const RUNS_CODE =
   /^--?(exec|exec-?batch|toolexec|wrapper|run[-_]?under|shell|script-?shell|eval|engine|load|preload|require|import|loader|plugin|plugins|plugin-path|plugins-dir|javaagent|agentpath|init-?script|interpreter|with-?exec|pager|editor)$|^--?[\w-]*?[-_](command|cmd|program|exec|executable|shell|wrapper|hook|hooks|runner)$/i;
 
+/**
+ * Property and variable names whose value is a program to run: `-Dexec.executable=sh`,
+ * `make SHELL=…`, `-DCMAKE_CXX_COMPILER_LAUNCHER=…`, `--config core.sshCommand=…`.
+ */
+const PROGRAM_PROPERTY =
+  /(^|[._-])(executable|command|cmd|shell|program|interpreter|wrapper|launcher|hook|runner|sshcommand|pager|editor)$/i;
+
 /** Option names whose value is a path (a dynamic value there may point anywhere). */
 const PATH_OPTION =
   /(^|[-_])(dir|directory|path|file|files|out|output|outfile|prefix|root|dest|destination|manifest|config|cache|home|location|target|log|report|junit|xml|coverprofile|profile)(=|$)/i;
@@ -80,6 +87,10 @@ export function toolArgsVerdict(
     const name = value.split('=')[0];
     if (value.startsWith('-') && RUNS_CODE.test(name)) {
       return notUnderstood(`\`${name}\` makes ${part.name} run other code`);
+    }
+    const property = /^(?:-D|--?[\w-]+=)?([A-Za-z_][\w.-]*)=/.exec(value)?.[1];
+    if (property && PROGRAM_PROPERTY.test(property)) {
+      return notUnderstood(`\`${property}\` names a program for ${part.name} to run`);
     }
     for (const candidate of opts.reads ? [] : pathCandidates(value)) {
       const outside = outsidePath(candidate, part, j);

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -56,6 +56,9 @@ export function bwrapArgs({ roots, cwd }: SandboxOptions): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   // Daemon sockets (docker, podman, dbus, ssh agents) live under /run.
   if (existsSync('/run')) args.push('--tmpfs', '/run');
+  if (existsSync('/var/run') && !lstatSync('/var/run').isSymbolicLink()) {
+    args.push('--tmpfs', '/var/run');
+  }
   for (const root of roots) args.push('--bind', root, root);
   for (const root of roots) {
     for (const rel of GUARDED) {

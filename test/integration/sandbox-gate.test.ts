@@ -62,8 +62,16 @@ const bash = (command: string, extra: Record<string, unknown> = {}) => ({
   toolCalls: [{ name: 'bash', arguments: { command, ...extra } }],
 });
 
-/** `shuf` is a coreutils program tick does not know: not understood, so confined. */
-const escape = (dir: string) => `shuf -e escaped -o ${dir}/escaped.txt`;
+/**
+ * A `pandoc` of the test's own (in `dir`, outside the workspace) stands for a program tick
+ * does not know: not understood, so confined. It writes the file `-o` names.
+ */
+function escape(dir: string): string {
+  const program = join(dir, 'pandoc');
+  writeFileSync(program, '#!/bin/sh\necho escaped > "$2"\n');
+  chmodSync(program, 0o755);
+  return `PATH="${dir}:$PATH" pandoc -o ${dir}/escaped.txt README.md`;
+}
 
 describe.runIf(findBwrap() !== undefined)('bash through the gate with bubblewrap working', () => {
   it('runs what it understands outside, what it does not in the sandbox, and says so', async () => {
@@ -129,7 +137,7 @@ describe('bash through the gate without a sandbox', () => {
     ]);
     const denied = run.events.filter((e) => e.type === 'tool_result')[1];
     expect(String(denied.output)).toContain(
-      'runs shuf, a program tick does not know; tick does not understand it and the sandbox is off',
+      'runs pandoc, a program tick does not know; tick does not understand it and the sandbox is off',
     );
     expect(existsSync(join(outside, 'escaped.txt'))).toBe(false);
   });
@@ -157,7 +165,12 @@ describe('when bubblewrap cannot run here', () => {
   ])(
     'says so once (blocked bwrap: %s) and asks for what it does not understand',
     async (blocked, said) => {
-      const script: Script = [bash('ls'), bash('shuf -e a'), bash('shuf -e b'), { text: 'done' }];
+      const script: Script = [
+        bash('ls'),
+        bash('pandoc a.md'),
+        bash('pandoc b.md'),
+        { text: 'done' },
+      ];
       server = await startScriptedServer(script);
       const run = await runTick(['-p', 'go', '--output-format', 'stream-json'], {
         cwd: tempDir('tick-ws-'),

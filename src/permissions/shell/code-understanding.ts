@@ -105,6 +105,11 @@ export function notUnderstoodIn(
   others: readonly CodeCall[],
 ): string | undefined {
   if (code.literals.some((l) => l.command)) return 'a command in backticks';
+  // A network address (`file_get_contents('https://…')`) or Ruby's `open("|cmd")`.
+  const literal = code.literals.find(
+    (l) => l.value !== undefined && /^\s*(\||[a-z][\w+.-]*:\/\/)/i.test(l.value),
+  );
+  if (literal) return `the address or pipe ${literal.value?.trim().slice(0, 30)}`;
   // `require('./package.json')`: data of the workspace, not code.
   const module = imports(code, calls).find(
     (m) => !SAFE_MODULES.has(m) && !/^\.{1,2}\/[\w./-]*\.json$/.test(m),

@@ -13,6 +13,8 @@ export interface WrapperSpec {
   privileged?: boolean;
   /** Options after which the rest is not a command (`command -v rm`, `sudo -l`). */
   lookupOpts?: string[];
+  /** Options whose value is a file the wrapper itself writes (`time -o FILE`). */
+  writes?: string[];
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -33,7 +35,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   timeout: { valueOpts: ['-s', '-k', '--signal', '--kill-after'], positional: 1, safe: true },
   stdbuf: { valueOpts: ['-i', '-o', '-e', '--input', '--output', '--error'], safe: true },
   nohup: { safe: true },
-  time: { valueOpts: ['-o', '--output', '-f', '--format'], safe: true },
+  time: { valueOpts: ['-o', '--output', '-f', '--format'], safe: true, writes: ['-o', '--output'] },
   command: { safe: true, lookupOpts: ['-v', '-V'] },
   builtin: { safe: true },
   exec: { valueOpts: ['-a'], safe: true },
@@ -48,8 +50,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   valgrind: {},
   strace: {
     valueOpts: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-I', '-b', '-X', '-O', '-S'],
+    writes: ['-o'],
   },
-  ltrace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'] },
+  ltrace: {
+    valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'],
+    writes: ['-o'],
+  },
 };
 
 export const SHELLS = new Set([
