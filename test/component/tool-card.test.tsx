@@ -250,7 +250,7 @@ describe('sandbox', () => {
     const [header] = frame(
       card({ status: 'ok', summary: 'pandoc -o out.html README.md', display: { confined: true } }),
     );
-    expect(header).toMatch(/pandoc -o out\.html README\.md  sandboxed/);
+    expect(header).toMatch(/pandoc -o out\.html README\.md {2}sandboxed/);
     const [running] = frame(card({ status: 'running', startedAt: ago(2), confined: true }));
     expect(running).toContain('sandboxed');
     const [plain] = frame(card({ status: 'ok' }));
