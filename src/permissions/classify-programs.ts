@@ -5,6 +5,7 @@ import type { CommandPart } from './shell/command-part';
 import { ARCHIVE_HANDLERS } from './classify-archives';
 import { DATABASE_HANDLERS } from './classify-databases';
 import { NETWORK_HANDLERS } from './classify-network';
+import { openssl } from './classify-openssl';
 import { RUNNER_HANDLERS, codeLocationVerdict, interpreter } from './classify-runners';
 import { SHELLS } from './shell/command-wrappers';
 import type { PathJudge } from './path-judge';
@@ -136,6 +137,7 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       .map((n) => [n, interpreter]),
   ),
   ssh,
+  openssl,
   kill,
   pkill: kill,
   killall: kill,

@@ -92,6 +92,26 @@ function family(name: string): string {
   return name;
 }
 
+/** Libraries an interpreter may load with `-r`/`-M` and still be understood. */
+const SAFE_LIBRARIES = new Set(
+  'json yaml set date time securerandom digest base64 pp strict warnings Data::Dumper List::Util JSON::PP'.split(
+    ' ',
+  ),
+);
+
+/** `ruby -run -e httpd`, `perl -MIO::Socket::INET -e …`: a library loaded before the code. */
+function loadedLibrary(kind: string, args: readonly Arg[]): string | undefined {
+  const flag = kind === 'ruby' ? /^-r(.*)$/ : kind === 'perl' ? /^-[Mm]-?([^=]*)/ : undefined;
+  if (!flag) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const m = flag.exec(args[i].value ?? '');
+    if (!m) continue;
+    const name = m[1] || (args[i + 1]?.value ?? '');
+    if (!SAFE_LIBRARIES.has(name)) return name;
+  }
+  return undefined;
+}
+
 /** Python modules run with `-m` that are workspace work (tests, linters, builds, servers). */
 const PYTHON_WORK_MODULES = new Set(
   `pytest unittest doctest mypy black ruff isort flake8 pylint coverage tox nox build venv
@@ -160,8 +180,11 @@ export function interpreter(part: CommandPart, j: PathJudge): Verdict {
   const options = toolArgsVerdict(part, j, { args: ownOptions });
   if (options) verdicts.push(options);
   const module = kind === 'python' ? values.get('-m') : undefined;
+  const library = loadedLibrary(kind, ownArgs);
   let base: Verdict;
-  if (kind === 'php' && values.has('-S')) {
+  if (library) {
+    base = notUnderstood(`loads the library ${library} into ${part.name}`);
+  } else if (kind === 'php' && values.has('-S')) {
     base = notUnderstood('serves the folder over the network (php -S)');
   } else if (part.code) {
     base = part.code.understood
@@ -184,6 +207,14 @@ export function interpreter(part: CommandPart, j: PathJudge): Verdict {
         operands: 1,
       }) ?? cliVerbVerdict(part, [named, named], { operands: 1 });
     if (verb) verdicts.push(verb);
+    // `python setup.py install` / `develop`: installs the package into the environment.
+    const next = part.argv[part.argv.indexOf(script) + 1]?.value;
+    if (named.value === 'setup' && /^(install|develop)$/.test(next ?? '')) {
+      verdicts.push(installs(`setup.py ${next}`));
+    }
+  } else if (kind === 'node' && opts.some((o) => /^--(test|check|run)(=|$)/.test(o))) {
+    // `node --test`: the workspace's tests; `node --run build`: a package script.
+    base = workspace(`runs ${part.name} ${opts.find((o) => /^--(test|check|run)/.test(o))}`);
   } else if (part.stdin === 'pipe' || part.stdin === 'file') {
     base = notUnderstood(`runs code ${part.name} reads from its input`);
   } else {

@@ -15,7 +15,7 @@ export const READ_ONLY = new Set(
   history jobs dirs getconf locale tty lscpu lsblk lsusb lspci who w last vmstat iostat netstat ss
   zcat zless bzcat xzcat nm objdump readelf size ldd tput clear iconv cal look env let
   command builtin exec time nohup nice timeout stdbuf setsid noglob nocorrect watch yes pr expand
-  unexpand tsort factor md5 sha1 sha256 shuf basenc strace ltrace
+  unexpand tsort factor md5 sha1 sha256 shuf basenc
 `
     .split(/\s+/)
     .filter(Boolean),

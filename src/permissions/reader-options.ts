@@ -44,8 +44,6 @@ const CAPABLE_OPTIONS: Record<string, Record<string, OptionKind>> = {
     '-n': 'value',
     '-i': 'value',
   },
-  strace: { '-o': 'write' },
-  ltrace: { '-o': 'write' },
   date: { '-s': 'system', '--set': 'system', '-f': 'read', '--file': 'read', '-d': 'value' },
   ss: { '-K': 'system', '--kill': 'system', '-D': 'write', '--diag': 'write', '-F': 'read' },
   hash: { '-p': 'code' },

@@ -53,7 +53,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     writes: ['-o'],
   },
   ltrace: {
-    valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'],
+    valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l'],
     writes: ['-o'],
   },
 };
