@@ -27,14 +27,18 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'tasks': {
       const config = await resolveConfig(flags, process.env, process.cwd());
-      const { runTasksCommand } = await import('./tasks/command');
+      const { runTasksCommand } = await import('./cli/commands/tasks');
       return runTasksCommand(command.list, config);
     }
-    case 'sessions':
+    case 'sessions': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runSessionsCommand } = await import('./cli/commands/sessions');
+      return runSessionsCommand(command, config);
+    }
     case 'export': {
       const config = await resolveConfig(flags, process.env, process.cwd());
-      const { runSessionCommand } = await import('./session/commands');
-      return runSessionCommand(command, config);
+      const { runExportCommand } = await import('./cli/commands/export');
+      return runExportCommand(command, config);
     }
     case 'run': {
       optimiseLazily();

@@ -1,11 +1,10 @@
-import type { ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
+import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
-import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';
-import { clampMiddle } from '../layout';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
-import { scrollWindow, type ScrollWindow } from './scroll-window';
+import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
 import type { Line, Span } from './spans';
 import { diffRows } from './tool-card';
 import { lineWidth, wrapLine } from './wrap';
@@ -20,6 +19,25 @@ export interface ApprovalLayout {
   caret: Caret | null;
   /** The change's rows as shown (what PgUp/PgDn scroll); absent without a preview. */
   preview?: ScrollWindow;
+}
+
+/** The question the approval prompt asks for a call of this role. */
+export function approvalTitle(role: ToolRole, toolName: string): string {
+  switch (role) {
+    case 'shell':
+      return 'Run this command?';
+    case 'edit':
+      return 'Change this file?';
+    case 'read':
+    case 'search':
+      return 'Read outside the workspace?';
+    case 'agent':
+      return 'Start this agent?';
+    case 'plan':
+    case 'tasks':
+    case 'other':
+      return `Allow ${toolName}?`;
+  }
 }
 
 /** Who asks, when it is a subagent: `subagent "Find the parser" (agent-1a2b3c4d)`. */
@@ -37,7 +55,7 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
-        text: `${approvalTitle(presentationOf(request.toolName).kind, request.toolName)} `,
+        text: `${approvalTitle(request.look.role, request.toolName)} `,
         style: { bold: true, fg: 'yellow' },
       },
       { text: request.toolName, style: { dim: true } },

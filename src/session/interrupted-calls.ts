@@ -1,5 +1,6 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
+import { GENERIC_LOOK, type ToolLook } from '../protocol/tool-look';
 import type { ReadRecord } from './reader';
 import { joinOutput, type OutputPiece } from './running-output';
 
@@ -35,6 +36,8 @@ export class InterruptedCalls {
   private readonly running = new Map<string, StartedCall>();
   /** The last moment the log shows tick alive: a running call ran at least until then. */
   private lastT = 0;
+  /** Each announced call's look, for its repair (a call whose arguments did not parse has none). */
+  private readonly looks = new Map<string, ToolLook>();
 
   note(record: ReadRecord): void {
     this.lastT = Math.max(this.lastT, record.t);
@@ -48,6 +51,7 @@ export class InterruptedCalls {
     if (record.kind !== 'event') return;
     const { event } = record;
     // Ids can repeat across requests: a new start begins afresh, a result ends the call.
+    if (event.type === 'tool_call_ready') this.looks.set(event.id, event.look);
     if (event.type === 'tool_running') this.running.set(event.id, { t: record.t, head: '' });
     else if (event.type === 'tool_result') this.running.delete(event.id);
   }
@@ -61,6 +65,7 @@ export class InterruptedCalls {
         type: 'tool_result',
         id,
         name,
+        look: this.looks.get(id) ?? GENERIC_LOOK,
         status: 'cancelled',
         output,
         durationMs: call ? this.lastT - call.t : 0,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
+import { withLooks } from './legacy-looks';
 import {
   SESSION_FORMAT_VERSION,
   SessionFileError,
@@ -159,7 +160,12 @@ function readRecord(
       if (!isObject(event) || typeof event.type !== 'string') {
         throw new SessionFileError(file, line, 'event record has no event type');
       }
-      return { kind: 'event', t, line, event: resolveEvent(file, line, event, blobs) };
+      return {
+        kind: 'event',
+        t,
+        line,
+        event: withLooks(resolveEvent(file, line, event, blobs)),
+      };
     }
     case 'message': {
       const message = value.message;

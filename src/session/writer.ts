@@ -9,7 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../model/types';
 import {

@@ -3,7 +3,7 @@ import { boolean, integer, object, optional, string, type SchemaInput } from './
 import { runProcess, type ProcessOutcome } from './run-process';
 import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap, sandboxFailureNote } from './sandbox';
 import { defined } from './claude-fields';
-import { ABORTED_TEXT, NO_OUTPUT_TEXT } from './cancel-text';
+import { ABORTED_TEXT, NO_OUTPUT_TEXT } from '../protocol/cancel-text';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -98,7 +98,7 @@ export const bash: Tool<typeof schema> = {
     'writable, no network, a private /tmp); if it fails because of that, call bash again with ' +
     '`unconfined: true` and a `reason`, and the user is asked.',
   schema,
-  presentation: { kind: 'shell', shape: 'log' },
+  look: { role: 'shell', resultShape: 'log' },
   access: (input: BashInput) => ({
     kind: 'exec',
     command: input.command,
