@@ -6,9 +6,11 @@ import { probeSandbox } from '../tools/sandbox';
  * The sandbox a session works with: the setting, and whether bubblewrap runs here (tried
  * once per process). `notice` says, once, what it means when it does not.
  */
-export function sandboxSetup(mode: SandboxMode): { state: SandboxState; notice?: string } {
+export async function sandboxSetup(
+  mode: SandboxMode,
+): Promise<{ state: SandboxState; notice?: string }> {
   if (mode === 'off') return { state: { mode, available: false } };
-  const probe = probeSandbox();
+  const probe = await probeSandbox();
   if (probe.available) return { state: { mode, available: true } };
   const notice =
     mode === 'always'

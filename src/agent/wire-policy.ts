@@ -27,8 +27,8 @@ type Needs = Setup & Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report'>;
  */
 export const policyStep: WiringStep<Needs, PolicyParts> = {
   name: 'policy',
-  wire: ({ config, options, cwd, roots, dataDir, report }) => {
-    const sandbox = sandboxSetup(config.sandbox);
+  wire: async ({ config, options, cwd, roots, dataDir, report }) => {
+    const sandbox = await sandboxSetup(config.sandbox);
     const policy = new PermissionPolicy({
       sandbox: sandbox.state,
       mode: config.permissionMode,

@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, lstatSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /**
@@ -73,36 +73,43 @@ export function bwrapArgs({ roots, cwd }: SandboxOptions): string[] {
 /** Whether bubblewrap works here, and why not when it does not. */
 export type SandboxProbe = { available: true; bwrap: string } | { available: false; why: string };
 
-let probed: SandboxProbe | undefined;
+let probed: Promise<SandboxProbe> | undefined;
 
 /**
- * Tries bubblewrap once per process (a `true` inside the same sandbox bash would get):
- * it can be missing, or present but refused (user namespaces blocked by the kernel or a
- * container's seccomp profile).
+ * Tries bubblewrap once per process (a `true` inside the same sandbox bash would get),
+ * without blocking the event loop while it starts: it can be missing, or present but
+ * refused (user namespaces blocked by the kernel or a container's seccomp profile).
+ * Callers at the same time share the one attempt.
  */
-export function probeSandbox(): SandboxProbe {
-  if (probed) return probed;
-  const bwrap = findBwrap();
-  if (!bwrap) {
-    probed = { available: false, why: 'bubblewrap (bwrap) is not installed' };
-    return probed;
-  }
-  const result = spawnSync(bwrap, [...bwrapArgs({ roots: [], cwd: '/' }), 'true'], {
-    encoding: 'utf8',
-    timeout: 5000,
-  });
-  if (result.status === 0) probed = { available: true, bwrap };
-  else {
-    const said = (result.stderr || result.error?.message || `exit ${result.status}`).trim();
-    const blocked = /namespace|permission|operation not permitted/i.test(said);
-    probed = {
-      available: false,
-      why: blocked
-        ? `bubblewrap cannot start here (user namespaces are blocked: ${said})`
-        : `bubblewrap failed: ${said}`,
-    };
-  }
+export function probeSandbox(): Promise<SandboxProbe> {
+  probed ??= tryBwrap();
   return probed;
+}
+
+async function tryBwrap(): Promise<SandboxProbe> {
+  const bwrap = findBwrap();
+  if (!bwrap) return { available: false, why: 'bubblewrap (bwrap) is not installed' };
+  const { code, said } = await new Promise<{ code: number | null; said: string }>((resolve) => {
+    let stderr = '';
+    const child = spawn(bwrap, [...bwrapArgs({ roots: [], cwd: '/' }), 'true'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 5000,
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', (error) => resolve({ code: null, said: error.message }));
+    child.on('close', (status, signal) =>
+      resolve({ code: status, said: stderr.trim() || (signal ? `killed by ${signal}` : '') }),
+    );
+  });
+  if (code === 0) return { available: true, bwrap };
+  const text = said || `exit ${code}`;
+  const blocked = /namespace|permission|operation not permitted/i.test(text);
+  return {
+    available: false,
+    why: blocked
+      ? `bubblewrap cannot start here (user namespaces are blocked: ${text})`
+      : `bubblewrap failed: ${text}`,
+  };
 }
 
 /** For tests: forget the probe so the next call tries again. */

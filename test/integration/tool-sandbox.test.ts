@@ -61,7 +61,7 @@ describe('sandbox set-up', () => {
     process.env.PATH = outside;
     resetSandboxProbe();
     try {
-      expect(probeSandbox()).toEqual({
+      expect(await probeSandbox()).toEqual({
         available: false,
         why: 'bubblewrap (bwrap) is not installed',
       });
@@ -98,9 +98,11 @@ describe.runIf(findBwrap() !== undefined)('bash under bubblewrap', () => {
   const probe = () =>
     `if exec 3<>/dev/tcp/127.0.0.1/${port}; then echo connected; else echo unreachable; fi`;
 
-  it('is found working by the probe', () => {
+  it('is found working by the probe, tried once for callers at the same time', async () => {
     resetSandboxProbe();
-    expect(probeSandbox()).toMatchObject({ available: true });
+    const [first, second] = [probeSandbox(), probeSandbox()];
+    expect(second).toBe(first);
+    expect(await first).toMatchObject({ available: true });
   });
 
   it('lets the command write inside the workspace, and the card says it ran sandboxed', async () => {
