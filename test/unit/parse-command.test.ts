@@ -82,7 +82,14 @@ describe('parseCommand', () => {
     const [find, exec] = parse('find src -name "*.o" -exec rm {} +');
     expect(find.argv.map((a) => a.value)).toEqual(['find', 'src', '-name', '*.o']);
     expect(exec).toMatchObject({ name: 'rm', via: ['find -exec'] });
-    expect(exec.argv[1]).toMatchObject({ value: 'src/*', glob: true });
+    // `{}` is a file under the starting point, named as -name says.
+    expect(exec.argv[1]).toMatchObject({ value: 'src/*.o', glob: true });
+    expect(parse('find . -exec cat {} +')[1].argv[1]).toMatchObject({ value: '*', glob: true });
+    const perName = parse('find / -name .env -o -name "*.pem" -exec cat {} +').slice(1);
+    expect(perName.map((p) => p.argv[1])).toMatchObject([
+      { value: '/.env', glob: false },
+      { value: '/*.pem', glob: true },
+    ]);
   });
 
   it('reads [[ ]] comparisons as words, not redirections', () => {

@@ -166,6 +166,33 @@ neverUnconfinedUnasked('container and cluster changes, publishing, worktrees', [
   `fd -t f -x rm {}`,
 ]);
 
+neverUnconfinedUnasked("secrets read through file searches, globs and tools' credential stores", [
+  `find / -name '*.pem' -exec cat {} +`,
+  `find ~ -iname 'id_ed25519*' -exec head -c 400 {} \\;`,
+  `find . -name .env -exec grep -H KEY {} \\;`,
+  `cat certs/*.key`,
+  `cat ~/.config/gh/hosts.yml`,
+  `cat ~/.npmrc`,
+  `head ~/.pypirc`,
+  `grep token ~/.cargo/credentials.toml`,
+  `less ~/.m2/settings.xml`,
+  `cat ~/.terraform.d/credentials.tfrc.json`,
+  `cat ~/.vault-token`,
+  `cat ~/.bash_history`,
+  `sqlite3 ~/.mozilla/firefox/x.default/cookies.sqlite 'select * from moz_cookies'`,
+]);
+
+describe('reading files whose names are not secrets stays unasked', () => {
+  it.each([
+    `find src -name '*.ts' -exec grep -n TODO {} +`,
+    `find . -name '*.pub' -exec cat {} \\;`,
+    `cat docs/*.md`,
+    `cat .env.example`,
+  ])('%j', (command) => {
+    expect(auto.decide(command)).toMatchObject({ action: 'allow', confined: false });
+  });
+});
+
 describe('everyday commands of common ecosystems run without a question, outside the sandbox', () => {
   const everyday = [
     `cargo build --release`,

@@ -58,3 +58,18 @@ export function execCommand(args: readonly Arg[], index: number): Arg[] {
   while (j < args.length && args[j].value !== ';' && args[j].value !== '+') j++;
   return args.slice(index + 1, j);
 }
+
+/**
+ * The file-name patterns of `-name`/`-iname` (`*.pem`), distinct; a pattern holding a `/`
+ * or only known at run time is left out (it names no file).
+ */
+export function namePatterns(args: readonly Arg[]): string[] {
+  const names = new Set<string>();
+  args.forEach((a, i) => {
+    const value = args[i + 1]?.value;
+    if ((a.value === '-name' || a.value === '-iname') && value && !value.includes('/')) {
+      names.add(value);
+    }
+  });
+  return [...names];
+}
