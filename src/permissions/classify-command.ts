@@ -166,7 +166,7 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   const top = worst([command, redirect], command);
   const edits = top.level === 'edit' ? j.edited : [];
   const reason = edits.length > 1 ? `changes ${edits.join(', ')}` : top.reason;
-  const opaque = verdicts.some((v) => v.level === 'unknown');
+  const opaque = [...verdicts, redirect].some((v) => v.level === 'unknown' || v.opaque);
   const unknownProgram =
     part.name !== '' &&
     !part.qualified &&

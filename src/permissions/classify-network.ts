@@ -221,7 +221,11 @@ export function wget(part: CommandPart, j: PathJudge): Verdict {
     const v = own.values.get(o);
     return v ? [j.write(v, 'writes')] : [];
   });
-  const other = own.opts.find((o) => WGET_OTHER.test(o));
+  // `-e`/`-i` also attached or at the end of a cluster (`-qerobots=off`, `-qi list`).
+  const short = splitArgs(part.argv, ['-e', '-i']).values;
+  const other =
+    own.opts.find((o) => WGET_OTHER.test(o)) ??
+    (short.has('-e') ? '-e' : short.has('-i') ? '-i' : undefined);
   if (other)
     capable.push(
       notUnderstood(

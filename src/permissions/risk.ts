@@ -22,6 +22,11 @@ export interface Verdict {
   level: RiskLevel;
   /** Why, as the approval prompt says it: "deletes files", "writes outside the workspace: /etc/x". */
   reason: string;
+  /**
+   * A more severe verdict (an edit) that swallowed one not understood: `wget -e CMD -O f`
+   * edits f and runs what tick cannot read, so it is confined even where edits run.
+   */
+  opaque?: boolean;
 }
 
 export interface ClassifyContext {
@@ -44,7 +49,10 @@ export function severity(level: RiskLevel): number {
  * `base` is the least it can be (it wins only when nothing is as severe).
  */
 export function worst(verdicts: readonly Verdict[], base: Verdict): Verdict {
-  return [...verdicts, base].reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
+  const all = [...verdicts, base];
+  const top = all.reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
+  const opaque = all.some((v) => v.level === 'unknown' || v.opaque);
+  return opaque && top.level !== 'unknown' && !top.opaque ? { ...top, opaque } : top;
 }
 
 export const readOnly = (reason: string): Verdict => ({ level: 'read-only', reason });

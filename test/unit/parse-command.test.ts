@@ -85,11 +85,16 @@ describe('parseCommand', () => {
     // `{}` is a file under the starting point, named as -name says.
     expect(exec.argv[1]).toMatchObject({ value: 'src/*.o', glob: true });
     expect(parse('find . -exec cat {} +')[1].argv[1]).toMatchObject({ value: '*', glob: true });
-    const perName = parse('find / -name .env -o -name "*.pem" -exec cat {} +').slice(1);
+    const perName = parse('find / -name .env -name "*.pem" -exec cat {} +').slice(1);
     expect(perName.map((p) => p.argv[1])).toMatchObject([
       { value: '/.env', glob: false },
       { value: '/*.pem', glob: true },
     ]);
+    // With alternatives or negations, other files reach the action too.
+    const alternatives = parse('find . -name b -prune -o -exec rm -rf {} +').slice(1);
+    expect(alternatives.map((p) => p.argv[2].value)).toEqual(['*', 'b']);
+    const negated = parse('find . ! -name .gitignore -exec rm -rf {} +').slice(1);
+    expect(negated.map((p) => p.argv[2].value)).toEqual(['*']);
   });
 
   it('reads [[ ]] comparisons as words, not redirections', () => {

@@ -170,6 +170,7 @@ neverUnconfinedUnasked("secrets read through file searches, globs and tools' cre
   `find / -name '*.pem' -exec cat {} +`,
   `find ~ -iname 'id_ed25519*' -exec head -c 400 {} \\;`,
   `find . -name .env -exec grep -H KEY {} \\;`,
+  `find ~ -name '*.txt' -o -name 'id_rsa' -exec cat {} +`,
   `cat certs/*.key`,
   `cat ~/.config/gh/hosts.yml`,
   `cat ~/.npmrc`,
@@ -181,6 +182,26 @@ neverUnconfinedUnasked("secrets read through file searches, globs and tools' cre
   `cat ~/.bash_history`,
   `sqlite3 ~/.mozilla/firefox/x.default/cookies.sqlite 'select * from moz_cookies'`,
 ]);
+
+describe('an edit that also runs what tick does not understand is confined where edits run', () => {
+  it.each([
+    `wget -e use_askpass=/tmp/ask -O page.html https://example.com`,
+    `wget -qeuse_askpass=/tmp/ask https://example.com`,
+    `wget -qi urls.txt`,
+    `pandoc README.md -o README.html`,
+    `mystery-tool > out.txt`,
+  ])('%j', (command) => {
+    expect(auto.decide(command, 'acceptEdits')).toMatchObject({ action: 'allow', confined: true });
+    expect(off.decide(command, 'acceptEdits').action).toBe('ask');
+  });
+
+  it('while an edit tick understands runs outside', () => {
+    expect(auto.decide(`wget -q -O page.html https://example.com`, 'acceptEdits')).toMatchObject({
+      action: 'allow',
+      confined: false,
+    });
+  });
+});
 
 describe('reading files whose names are not secrets stays unasked', () => {
   it.each([

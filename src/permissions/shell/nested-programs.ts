@@ -9,13 +9,14 @@ import type { State, Walker } from './walk-types';
 
 /**
  * What `{}` stands for in find's `-exec`: a file under the one starting point, named as a
- * `-name` pattern says (one run per pattern, so `-name '*.pem'` is judged as a .pem file).
+ * `-name` pattern says (one run per pattern, so `-name '*.pem'` is judged as a .pem file),
+ * and any file under it (`start/*`) unless the patterns are all it can be.
  */
 function foundFiles(args: readonly Arg[], starts: readonly Arg[]): Arg[] {
   const start = starts.length === 1 ? starts[0].value : undefined;
   if (start === undefined) return [{ value: undefined, glob: false, raw: '{}', unknown: '{}' }];
-  const names = namePatterns(args);
-  return (names.length > 0 ? names : ['*']).map((name) => ({
+  const { names, only } = namePatterns(args);
+  return [...(only ? [] : ['*']), ...names].map((name) => ({
     value: path.posix.join(start, name),
     glob: /[*?[]/.test(name),
     raw: '{}',
