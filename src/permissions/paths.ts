@@ -172,9 +172,9 @@ const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/master.passwd', '/e
 export function secretPath(abs: string, home: string): string | undefined {
   if (SYSTEM_SECRETS.includes(abs)) return `a system secret (${abs})`;
   const name = path.basename(abs);
-  if (!NOT_SECRET_NAMES.test(name) && SECRET_NAMES.some((re) => re.test(name))) {
-    return `a secret file (${name})`;
-  }
+  // Public halves and templates, wherever they are (`~/.ssh/id_ed25519.pub`).
+  if (NOT_SECRET_NAMES.test(name)) return undefined;
+  if (SECRET_NAMES.some((re) => re.test(name))) return `a secret file (${name})`;
   for (const dir of SECRET_HOME_DIRS) {
     if (isInside(abs, path.join(home, dir))) return `secrets in ~/${dir}`;
   }

@@ -207,6 +207,8 @@ describe('reading files whose names are not secrets stays unasked', () => {
   it.each([
     `find src -name '*.ts' -exec grep -n TODO {} +`,
     `find . -name '*.pub' -exec cat {} \\;`,
+    `ssh-keygen -lf ~/.ssh/id_ed25519.pub`,
+    `cat ~/.ssh/id_rsa.pub`,
     `cat docs/*.md`,
     `cat .env.example`,
   ])('%j', (command) => {
