@@ -86,3 +86,49 @@ describe.runIf(findBwrap() !== undefined)('the sandbox in the app', { timeout: 9
     expect(readFileSync(join(outside, 'out.html'), 'utf8')).toBe('converted\n');
   });
 });
+
+describe('the app where bubblewrap cannot run', { timeout: 90_000 }, () => {
+  test('says so once, shows no sandbox on the status line, and asks for what it does not understand', async () => {
+    // A bwrap first on PATH that refuses as a kernel blocking user namespaces does.
+    const bin = folder(tmpdir(), 'tick-e2e-bin-');
+    writeFileSync(
+      join(bin, 'bwrap'),
+      '#!/bin/sh\necho "bwrap: setting up uid map: Permission denied" >&2\nexit 1\n',
+    );
+    chmodSync(join(bin, 'bwrap'), 0o755);
+    const server = await startScriptedServer([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'pandoc -o page.html README.md' } }] },
+      { text: 'Left it.' },
+    ]);
+    cleanups.push(() => server.close());
+    const session = new PtySession({
+      cwd: folder(tmpdir(), 'tick-e2e-'),
+      // Wide enough for the notice on one line.
+      cols: 240,
+      rows: 32,
+      env: {
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_API_KEY: 'test',
+        TICK_MODEL: 'scripted-model',
+        TICK_HOME: folder(tmpdir(), 'tick-home-'),
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+      },
+    });
+    cleanups.push(() => session.dispose());
+    const said = 'Sandbox unavailable: bubblewrap cannot start here (user namespaces are blocked';
+    const start = await session.waitForText(said, 20_000);
+    expect(start.split(said).length - 1).toBe(1);
+    expect(start).toContain('Commands tick does not understand will be asked');
+    expect(start).not.toContain('sandbox auto');
+
+    await session.type('make the page', true);
+    const asked = await session.waitForText('Run this command?', 20_000);
+    expect(asked).toContain('pandoc');
+    expect(asked).toContain('pandoc, a program tick does not know');
+    expect(asked).not.toContain('sandboxed');
+    await session.type('n');
+    await session.waitForText('Left it.', 20_000);
+    const end = await session.screenText();
+    expect(end.split(said).length - 1).toBe(1);
+  });
+});
