@@ -1,6 +1,7 @@
 import type { Handler } from './classify-files';
 import { criticalPath } from './paths';
-import { risky, type Verdict } from './risk';
+import { toolArgsVerdict } from './classify-tool-args';
+import { readOnly, risky, workspace, type Verdict } from './risk';
 import type { CommandPart } from './shell/command-part';
 import { toolHandler, type ToolSpec } from './tool-spec';
 
@@ -22,13 +23,29 @@ function table(kind: (what: string) => string, tool: string, subs: string): Reco
   );
 }
 
+/**
+ * `docker build`, `buildx build`/`bake`: the workspace's Dockerfile, built by the daemon; with
+ * `--push` or a registry output it publishes the image.
+ */
+function imageBuild(shown: string): Handler {
+  return (part, j) => {
+    const args = part.argv.slice(1);
+    // `--push`, `--output type=registry`, `-o type=image,push=true`.
+    const publishes = args.some(
+      (a) => a.value === '--push' || /type=registry|push=true/.test(a.value ?? ''),
+    );
+    if (publishes) return risky(`publishes an image (${shown} --push)`);
+    return toolArgsVerdict(part, j, { args }) ?? workspace(`runs ${shown}`);
+  };
+}
+
 function dockerSpec(tool: string): ToolSpec {
   const objectReads = 'ls list inspect history logs top port diff stats show version';
   return {
     tool,
     valueOpts: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
     reads: 'ps images logs inspect version info stats top history search port diff events',
-    work: 'build pull tag save load',
+    work: 'pull tag save load',
     risky: {
       ...table(runs, tool, 'run create exec start restart attach'),
       ...table(
@@ -39,10 +56,12 @@ function dockerSpec(tool: string): ToolSpec {
       push: `publishes an image (${tool} push)`,
     },
     nested: {
+      build: imageBuild(`${tool} build`),
       image: {
         tool: `${tool} image`,
         reads: objectReads,
-        work: 'build pull tag save load',
+        work: 'pull tag save load',
+        nested: { build: imageBuild(`${tool} image build`) },
         risky: table(containerChange, `${tool} image`, 'rm prune push import'),
       },
       container: {
@@ -80,7 +99,11 @@ function dockerSpec(tool: string): ToolSpec {
       buildx: {
         tool: `${tool} buildx`,
         reads: 'ls inspect version du',
-        work: 'build bake',
+        nested: {
+          build: imageBuild(`${tool} buildx build`),
+          b: imageBuild(`${tool} buildx build`),
+          bake: imageBuild(`${tool} buildx bake`),
+        },
         risky: table(containerChange, `${tool} buildx`, 'create rm use prune stop'),
       },
       compose: {
@@ -146,6 +169,20 @@ function dockerHandler(tool: string): Handler {
 
 const clusterChange = (what: string) => `changes a Kubernetes cluster (${what})`;
 
+/** Resources whose content is a secret: reading them puts it in the transcript. */
+const SECRET_RESOURCE = /^(secrets?|sealedsecrets?)(\.|\/|,|$)|,secrets?(\.|\/|,|$)/i;
+
+/** `kubectl get|describe`: reads, except the cluster's secrets. */
+function clusterRead(shown: string): Handler {
+  return (part, j) => {
+    const args = part.argv.slice(1);
+    if (args.some((a) => a.value !== undefined && SECRET_RESOURCE.test(a.value))) {
+      return risky(`reads the cluster's secrets (${shown} secret)`);
+    }
+    return toolArgsVerdict(part, j, { args, reads: true }) ?? readOnly(`reads (${shown})`);
+  };
+}
+
 const kubectl: ToolSpec = {
   tool: 'kubectl',
   valueOpts: [
@@ -170,7 +207,7 @@ const kubectl: ToolSpec = {
     '--cache-dir',
   ],
   reads:
-    'get describe logs explain version top api-resources api-versions cluster-info diff events wait kustomize completion options',
+    'logs explain version top api-resources api-versions cluster-info diff events wait kustomize completion options',
   risky: {
     ...table(
       clusterChange,
@@ -179,9 +216,18 @@ const kubectl: ToolSpec = {
     ),
   },
   nested: {
+    get: clusterRead('kubectl get'),
+    describe: clusterRead('kubectl describe'),
     config: {
       tool: 'kubectl config',
-      reads: 'view get-contexts current-context get-clusters get-users',
+      reads: 'get-contexts current-context get-clusters get-users',
+      nested: {
+        // `--raw` prints the credentials `view` otherwise redacts.
+        view: (part) =>
+          part.argv.some((a) => a.value === '--raw' || a.value?.startsWith('--raw='))
+            ? risky('prints the kubeconfig with its credentials (kubectl config view --raw)')
+            : readOnly('reads your kubeconfig (kubectl config view)'),
+      },
       risky: table(
         (w) => `changes your kubeconfig (${w})`,
         'kubectl config',

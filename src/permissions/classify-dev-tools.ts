@@ -61,13 +61,17 @@ function gh(part: CommandPart): Verdict {
       opts.some((o) => /^(-f|-F|--field|--raw-field|--input)/.test(o));
     return writes ? risky('changes data on GitHub (gh api)') : readOnly('reads from GitHub');
   }
-  if (GH_READS.has(action ?? '') || sub === 'search' || sub === 'browse') {
-    return readOnly('reads from GitHub');
-  }
   if (sub === 'auth') {
-    return action === 'status' || action === 'token'
+    // The token is a secret: printed, it reaches the model and the transcript.
+    if (action === 'token' || opts.some((o) => o === '--show-token' || o === '-t')) {
+      return risky('prints the GitHub token (a secret)');
+    }
+    return action === 'status'
       ? readOnly('reads the GitHub login')
       : risky(`changes the GitHub login (gh auth ${action ?? ''})`.trimEnd());
+  }
+  if (GH_READS.has(action ?? '') || sub === 'search' || sub === 'browse') {
+    return readOnly('reads from GitHub');
   }
   if (sub === 'release' && action === 'download') return workspace('downloads release assets');
   if (

@@ -28,6 +28,10 @@ const WORK_SUBCOMMANDS = new Set(
 const COMMAND_CONFIG =
   /^(alias\.|core\.(pager|editor|sshcommand|hookspath|fsmonitor|gitproxy|askpass)|sequence\.editor|gpg\.program|credential\.|filter\.|diff\.|merge\.|url\.|include\.|includeif\.|uploadpack\.|receive\.|protocol\.)|\.(command|cmd|helper|program|textconv|driver)$/i;
 
+/** Subcommands that start a program on the other side of a transfer (`-u`, `--upload-pack`). */
+const TRANSFER_SUBCOMMANDS = new Set(
+  'clone fetch pull ls-remote archive send-pack fetch-pack'.split(' '),
+);
 const GLOBAL_VALUE_OPTS = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env'];
 
 /** git, by subcommand: reads, local work, or history/remote changes that are hard to undo. */
@@ -79,6 +83,22 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
   ]);
   const has = (short: string, ...long: string[]) => hasFlag(opts, short, ...long);
   const ops = operands.map((o) => o.value);
+  // `git clone --config core.sshCommand=…`: config that runs commands.
+  const configured = args.find(
+    (a, i) => /^(--config|-c)$/.test(args[i - 1]?.value ?? '') || /^--config=/.test(a.value ?? ''),
+  );
+  const key = configured?.value?.replace(/^--config=/, '').split('=')[0] ?? '';
+  if (configured && (COMMAND_CONFIG.test(key) || configured.value?.includes('=!'))) {
+    return risky(`sets git config that can run commands (${key})`);
+  }
+  // `git clone -u CMD`, `fetch --upload-pack=CMD`: the program the other side of a transfer
+  // runs (over a local or ssh transport, a command line). A push is asked anyway.
+  const remoteProgram = !TRANSFER_SUBCOMMANDS.has(sub)
+    ? undefined
+    : has('u')
+      ? '-u'
+      : opts.find((o) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(o))?.split('=')[0];
+  if (remoteProgram) return notUnderstood(`runs a program given to git ${sub} (${remoteProgram})`);
   switch (sub) {
     case 'push': {
       const force =
@@ -196,17 +216,6 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
   }
   if (sub === 'grep' && opts.some((o) => /^(-O|--open-files-in-pager)/.test(o))) {
     return notUnderstood('opens the files in a program (git grep -O)');
-  }
-  // `git clone -u CMD`, `--config core.sshCommand=…`: what the remote side runs, or config.
-  if (['clone', 'fetch', 'pull', 'ls-remote', 'archive'].includes(sub) && has('u')) {
-    return notUnderstood(`runs a program given to git ${sub} (-u)`);
-  }
-  const configured = args.find(
-    (a, i) => /^(--config|-c)$/.test(args[i - 1]?.value ?? '') || /^--config=/.test(a.value ?? ''),
-  );
-  const key = configured?.value?.replace(/^--config=/, '').split('=')[0] ?? '';
-  if (configured && (COMMAND_CONFIG.test(key) || configured.value?.includes('=!'))) {
-    return risky(`sets git config that can run commands (${key})`);
   }
   if (READ_ONLY_SUBCOMMANDS.has(sub)) {
     const out = values.get('--output');

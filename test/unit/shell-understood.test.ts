@@ -183,6 +183,43 @@ neverUnconfinedUnasked("secrets read through file searches, globs and tools' cre
   `sqlite3 ~/.mozilla/firefox/x.default/cookies.sqlite 'select * from moz_cookies'`,
 ]);
 
+neverUnconfinedUnasked('secrets printed by cluster and forge CLIs, images pushed by builds', [
+  `kubectl get secret db -o jsonpath='{.data.password}'`,
+  `kubectl -n prod get secrets -o yaml`,
+  `kubectl describe secret/db`,
+  `kubectl get configmaps,secrets -A`,
+  `kubectl config view --raw`,
+  `gh auth token`,
+  `gh auth status --show-token`,
+  `docker build --push -t registry.example.com/web .`,
+  `docker buildx build --platform linux/amd64,linux/arm64 --push -t web .`,
+  `docker buildx build -o type=registry -t web .`,
+  `docker buildx bake --push`,
+]);
+
+neverUnconfinedUnasked('programs git starts for a transfer', [
+  `git fetch --upload-pack='sh -c id' origin`,
+  `git pull --upload-pack=./pack origin main`,
+  `git ls-remote --upload-pack 'touch /tmp/x' .`,
+  `git push --receive-pack=./receive origin main`,
+  `git archive --remote=. --exec='sh -c id' HEAD`,
+]);
+
+describe('the reads and builds beside them stay unasked', () => {
+  it.each([
+    `kubectl get pods -A`,
+    `kubectl describe deployment web`,
+    `kubectl get configmaps -n shop`,
+    `kubectl config view`,
+    `gh auth status`,
+    `docker build -t web .`,
+    `docker image build -t web .`,
+    `git fetch --prune origin`,
+  ])('%j', (command) => {
+    expect(auto.decide(command)).toMatchObject({ action: 'allow', confined: false });
+  });
+});
+
 describe('an edit that also runs what tick does not understand is confined where edits run', () => {
   it.each([
     `wget -e use_askpass=/tmp/ask -O page.html https://example.com`,
