@@ -10,6 +10,8 @@ export interface ToolDisplay {
   exitCode?: number;
   /** The bash command ran in the sandbox. */
   confined?: boolean;
+  /** What a call found, in a few words, when its input says nothing (task_list's counts). */
+  found?: string;
 }
 
 /** What a call would change, shown in its approval prompt before it runs. */
