@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startScriptedServer } from '../../src/demo/scripted-server';
 import { findBwrap } from '../../src/tools/sandbox';
 import { PtySession, TICK_BIN } from '../support/pty';
+import { waitForChoices } from '../support/tick-app';
 
 // The app in a real terminal: a command tick does not understand runs in the sandbox
 // without a question (its card says so, the status line shows the sandbox); when the
@@ -81,6 +82,7 @@ describe.runIf(findBwrap() !== undefined)('the sandbox in the app', { timeout: 9
     // The second is the model asking to leave the sandbox: the user sees why.
     expect(asked).toContain('asks to run outside the sandbox: it writes the page outside');
     expect(asked).toContain('Runs outside the sandbox.');
+    await waitForChoices(session);
     await session.type('y');
     await session.waitForText('Converted.', 20_000);
     expect(readFileSync(join(outside, 'out.html'), 'utf8')).toBe('converted\n');
@@ -126,6 +128,7 @@ describe('the app where bubblewrap cannot run', { timeout: 90_000 }, () => {
     expect(asked).toContain('pandoc');
     expect(asked).toContain('pandoc, a program tick does not know');
     expect(asked).not.toContain('sandboxed');
+    await waitForChoices(session);
     await session.type('n');
     await session.waitForText('Left it.', 20_000);
     const end = await session.screenText();
