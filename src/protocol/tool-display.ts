@@ -10,6 +10,8 @@ export interface ToolDisplay {
   exitCode?: number;
   /** An MCP result's structuredContent as one line of compact JSON (cut). */
   structured?: string;
+  /** The bash command ran in the sandbox. */
+  confined?: boolean;
   /** What a call found, in a few words, when its input says nothing (task_list's counts). */
   found?: string;
 }

@@ -43,6 +43,7 @@ export function initialState(session: InitialSession): AppState {
     context: null,
     mcp: null,
     mode: session.mode,
+    sandbox: null,
     model: session.model,
     demo: session.demo,
     replayOf: session.replayOf ?? null,
