@@ -2,6 +2,8 @@ import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args
 import { importWithoutFetch } from './cli/import-without-fetch';
 import { optimiseLazily } from './cli/jit-tuning';
 import { resolveConfig } from './config/resolve';
+import type { Config } from './config/types';
+import { tightenTickHome } from './util/private-files';
 import { assertNever } from './util/assert-never';
 import { VERSION } from './version';
 
@@ -26,19 +28,19 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     case 'tasks': {
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'stderr');
       const { runTasksCommand } = await import('./tasks/command');
       return runTasksCommand(command.list, config);
     }
     case 'sessions':
     case 'export': {
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'stderr');
       const { runSessionCommand } = await import('./session/commands');
       return runSessionCommand(command, config);
     }
     case 'run': {
       optimiseLazily();
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'warnings');
       if (command.print) {
         for (const warning of config.warnings ?? []) process.stderr.write(`tick: ${warning}\n`);
         // A replay brings its own prompts; `-r` without an id lists sessions.
@@ -71,6 +73,24 @@ async function main(argv: string[]): Promise<number> {
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * The resolved config, with tick's data under TICK_HOME made private first; the one line
+ * saying so goes to stderr, or with the settings' warnings (print mode and the app show them).
+ */
+async function loadConfig(
+  flags: ParsedArgs['flags'],
+  tell: 'stderr' | 'warnings',
+): Promise<Config> {
+  const config = await resolveConfig(flags, process.env, process.cwd());
+  const tightened = tightenTickHome(config.home);
+  if (!tightened) return config;
+  if (tell === 'stderr') {
+    process.stderr.write(`tick: ${tightened}\n`);
+    return config;
+  }
+  return { ...config, warnings: [...(config.warnings ?? []), tightened] };
 }
 
 async function readStdinPrompt(): Promise<string> {

@@ -97,6 +97,8 @@ export interface AgentOptions {
   onReset?: () => void;
   /** A message of a subagent's own history (the session log keeps it as a side chain). */
   onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run (the session log records it before it does). */
+  onToolStart?: (callId: string) => void;
 }
 
 export async function createAgent(config: Config, options: AgentOptions): Promise<Agent> {
@@ -317,6 +319,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
               options.onMessage?.(message);
               transcript.add(message);
             },
+            ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
             subagents,
           },
           signal,

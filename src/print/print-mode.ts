@@ -25,6 +25,8 @@ export interface PrintOptions {
   agentOptions?: Partial<AgentOptions>;
   /** A ready agent (tests, resume); created from config otherwise. */
   agent?: Agent;
+  /** Why the session log stopped being written (a full disk), once it has. */
+  sessionFailure?: () => string | undefined;
 }
 
 /** Runs one prompt without the UI. Returns the process exit code. */
@@ -51,6 +53,17 @@ export async function runPrintMode(
   let fatal: string | undefined;
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   let tasks: TaskListSnapshot | undefined;
+  // The log's failure is told once, as a non-fatal error event (stderr heard it already).
+  let notSaved: string | undefined;
+  const checkSaved = (): void => {
+    const failure = options.sessionFailure?.();
+    if (failure === undefined || notSaved !== undefined) return;
+    notSaved = failure;
+    errors.push(failure);
+    if (format === 'stream-json') {
+      io.stdout(`${JSON.stringify({ type: 'error', message: failure, fatal: false })}\n`);
+    }
+  };
   try {
     if (format === 'stream-json') {
       io.stdout(
@@ -71,6 +84,7 @@ export async function runPrintMode(
         );
       }
       if (event.type === 'turn_end') end = event;
+      checkSaved();
     }
     tasks = await agent.taskList().catch((error: unknown) => {
       errors.push(error instanceof Error ? error.message : String(error));
@@ -80,6 +94,7 @@ export async function runPrintMode(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await agent.close();
+    checkSaved();
   }
   const reason: TurnEndReason = end?.reason ?? 'error';
   const summary: RunSummary = {
@@ -93,6 +108,7 @@ export async function runPrintMode(
     durationMs: Date.now() - started,
     errors,
     ...(fatal !== undefined ? { fatal } : {}),
+    ...(notSaved !== undefined ? { notSaved } : {}),
   };
   const { stdout, stderr, exitCode } = formatResult(summary, format);
   if (stdout) io.stdout(stdout);

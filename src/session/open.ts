@@ -28,6 +28,7 @@ export type SessionAgentOptions = Required<
     | 'dataDir'
     | 'onTaskList'
     | 'onSubagentMessage'
+    | 'onToolStart'
   >
 >;
 
@@ -41,6 +42,8 @@ export interface OpenedSession {
   restored?: RestoredSession;
   /** Lines for the user (a torn last line was ignored). */
   notices: string[];
+  /** Why the log stopped being written (a full disk), once it has: the session is no longer saved. */
+  failure(): string | undefined;
   /** Closes the file and releases the lock. Idempotent. */
   close(): void;
 }
@@ -106,6 +109,7 @@ function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
     startedAt: new Date().toISOString(),
     model: config.demo ? 'demo' : config.model,
     ...(options.replayOf ? { replayOf: options.replayOf } : {}),
+    startsRecorded: true,
   };
   const writer = SessionWriter.create(file, header, { onError: options.onError });
   return {
@@ -118,6 +122,7 @@ function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
       sessionDataDir(file),
     ),
     notices: [],
+    failure: () => writer.failed,
     close: () => writer.close(),
   };
 }
@@ -136,6 +141,7 @@ function openExisting(file: string, lock: SessionLock, options: OpenSessionOptio
     agentOptions: observers(writer, restored.state, restored.grantedRules, sessionDataDir(file)),
     restored,
     notices: restored.notices,
+    failure: () => writer.failed,
     close: () => writer.close(),
   };
 }
@@ -160,5 +166,6 @@ function observers(
     onTaskList: (listId) => writer.taskList(listId),
     onSubagentMessage: (agentId, parentCallId, message) =>
       writer.sidechain(agentId, parentCallId, message),
+    onToolStart: (callId) => writer.started(callId),
   };
 }

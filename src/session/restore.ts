@@ -3,6 +3,7 @@ import type { AgentState } from '../agent/loop';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../todos/types';
 import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
+import { repairHistory } from './history-repair';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
 
@@ -46,7 +47,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   const events: AgentEvent[] = [];
   let todos: Todo[] = [];
   let roundsSinceTodo = 0;
-  const interrupted = new InterruptedCalls();
+  const interrupted = new InterruptedCalls(parsed.header.startsRecorded === true);
   for (const record of current) {
     interrupted.note(record);
     if (record.kind === 'message') {
@@ -64,9 +65,11 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     }
   }
 
-  const repairs = unansweredCalls(messages).map(({ id, name }) => interrupted.repair(id, name));
+  // Damaged lines the reader skipped may have taken a call or its result with them.
+  const history = parsed.damagedLines.length ? repairHistory(messages) : messages;
+  const repairs = unansweredCalls(history).map(({ id, name }) => interrupted.repair(id, name));
   for (const repair of repairs) {
-    messages.push(repair.message);
+    history.push(repair.message);
     events.push(repair.event);
   }
 
@@ -76,7 +79,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     header: parsed.header,
     state: {
       sessionId: parsed.header.id,
-      messages,
+      messages: history,
       todos,
       roundsSinceTodo,
       ...(taskListId ? { taskListId } : {}),

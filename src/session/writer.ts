@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
+  fstatSync,
+  ftruncateSync,
   linkSync,
-  mkdirSync,
   openSync,
-  unlinkSync,
+  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -24,6 +25,7 @@ import {
 import { acquireLock, type SessionLock } from './lock';
 import { RunningOutput, TAIL_EVERY_MS } from './running-output';
 import { lockFile } from './paths';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** How many recent large strings are remembered, so a repeat becomes a reference. */
 const RECENT_BLOBS = 16;
@@ -41,7 +43,10 @@ export interface WriterOptions {
 export class SessionWriter {
   private fd: number | undefined;
   private lock: SessionLock | undefined;
-  private failed = false;
+  /** Why the log stopped (a full disk): nothing is written after it. */
+  private failure: string | undefined;
+  /** Bytes in the file, so a failed record can be cut off again. */
+  private size: number | undefined;
   private closed = false;
   private readonly recentBlobs = new Map<string, string>();
   /** Tool calls whose arguments went to a blob, until their tool_call_ready is written. */
@@ -110,6 +115,11 @@ export class SessionWriter {
     this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });
   }
 
+  /** Tool call `id` is about to run: recorded before it can do anything. */
+  started(id: string): void {
+    this.write({ kind: 'started', t: Date.now(), id });
+  }
+
   message(message: ChatMessage): void {
     this.write({ kind: 'message', t: Date.now(), message: this.recorded(message) });
   }
@@ -144,6 +154,11 @@ export class SessionWriter {
 
   clear(): void {
     this.write({ kind: 'clear', t: Date.now() });
+  }
+
+  /** Set once a write failed: the message told to onError; the session is no longer saved. */
+  get failed(): string | undefined {
+    return this.failure;
   }
 
   close(): void {
@@ -231,30 +246,58 @@ export class SessionWriter {
     this.writeRaw(`${JSON.stringify(record)}\n`);
   }
 
+  /**
+   * Appends whole records or none: a write that comes up short (a nearly full disk) is
+   * continued, and if the rest cannot be written the file is cut back to where the record
+   * began, so the next reader never finds half a record joined to the next one. After a
+   * failure nothing more is written (a later record could refer to what was lost).
+   */
   private writeRaw(text: string): void {
-    if (this.closed || this.failed) return;
+    if (this.closed || this.failure !== undefined) return;
+    let start: number | undefined;
     try {
       this.fd ??= this.createFile();
-      writeSync(this.fd, text);
+      start = this.size ?? fstatSync(this.fd).size;
+      const bytes = Buffer.from(text, 'utf8');
+      for (let done = 0; done < bytes.length;) {
+        const wrote = writeSync(this.fd, bytes, done, bytes.length - done);
+        if (wrote <= 0) throw new Error('the disk took none of the record');
+        done += wrote;
+      }
+      this.size = start + bytes.length;
     } catch (error) {
-      this.failed = true;
       const detail = error instanceof Error ? error.message : String(error);
-      this.options.onError?.(`session log ${this.file}: ${detail}; the session is no longer saved`);
+      this.failure = `session log ${this.file}: ${detail}${this.cutBack(start)}; the session is no longer saved`;
+      this.options.onError?.(this.failure);
+    }
+  }
+
+  /** After a failed write: the file back to its last whole record. Says when it could not. */
+  private cutBack(start: number | undefined): string {
+    if (this.fd === undefined || start === undefined) return '';
+    try {
+      ftruncateSync(this.fd, start);
+      return '';
+    } catch (error) {
+      return ` (and its last line stays cut short: ${(error as Error).message})`;
     }
   }
 
   /** Header first, via a hard link so an existing file is never overwritten. */
   private createFile(): number {
     if (!this.header) throw new SessionFileError(this.file, undefined, 'no header to start it');
-    mkdirSync(dirname(this.file), { recursive: true });
+    makePrivateDir(dirname(this.file));
     this.lock ??= acquireLock(lockFile(this.file), `session ${this.header.id}`);
     const staging = `${this.file}.${process.pid}.new`;
-    writeFileSync(staging, `${JSON.stringify(this.header)}\n`, { flag: 'wx' });
     try {
+      writeFileSync(staging, `${JSON.stringify(this.header)}\n`, {
+        flag: 'wx',
+        mode: PRIVATE_FILE_MODE,
+      });
       linkSync(staging, this.file);
     } finally {
-      unlinkSync(staging);
+      rmSync(staging, { force: true });
     }
-    return openSync(this.file, 'a');
+    return openSync(this.file, 'a', PRIVATE_FILE_MODE);
   }
 }

@@ -1,5 +1,6 @@
 /** What the four task tools share: the list from the context, and errors that change nothing. */
 import { TaskFileError, TaskLockError } from '../tasks/store';
+import type { ListLockOptions } from '../tasks/list-lock';
 import type { TaskListRef } from '../tasks/types';
 import type { ClaudeCodeFace, ToolContext, ToolResult } from './types';
 
@@ -21,6 +22,11 @@ export async function onTaskList(
       return { output: `Error: ${error.message}; nothing was changed`, isError: true };
     throw error;
   }
+}
+
+/** A wait for the list lock is said as the call's live output (the card, stream-json). */
+export function waitNotes(ctx: ToolContext): ListLockOptions {
+  return { onWait: (message) => ctx.onOutput(`${message}\n`) };
 }
 
 export const failed = (error: string): ToolResult => ({ output: error, isError: true });

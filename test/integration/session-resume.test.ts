@@ -206,11 +206,6 @@ describe('resuming damaged files', () => {
 
   it.each([
     [
-      'a corrupt line in the middle',
-      (lines: string[]) => ((lines[4] = '{"kind":"event",'), lines),
-      'line 5: not valid JSON',
-    ],
-    [
       'a foreign file',
       () => ['{"type":"summary","summary":"not ours"}', ''],
       'line 1: not a tick session file (no header)',
