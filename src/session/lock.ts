@@ -46,9 +46,13 @@ function createExclusive(path: string): boolean {
   }
   try {
     writeSync(fd, `${process.pid}\n`);
-  } finally {
+  } catch (error) {
+    // A full disk: no empty lock file is left behind.
     closeSync(fd);
+    unlinkSync(path);
+    throw error;
   }
+  closeSync(fd);
   return true;
 }
 

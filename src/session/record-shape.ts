@@ -15,6 +15,7 @@ export interface ShapeProblem {
 type Check = (value: unknown) => ShapeProblem | undefined;
 
 function described(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return 'text';

@@ -235,4 +235,56 @@ describe('resuming damaged files', () => {
       expect(again.stderr).toBe(`tick: ${file} ${message}\n`);
     },
   );
+
+  it('a damaged line in the middle is skipped with one warning naming the file and line; the request has everything before and after it', async () => {
+    const { home, cwd, file } = await recorded();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const messages = lines.filter((line) => line.startsWith('{"kind":"message"'));
+    // An event line between messages: the history itself is whole.
+    const damaged = lines.findIndex((line) => line.includes('"type":"todos_updated"'));
+    lines[damaged] = lines[damaged].slice(0, 30);
+    writeFileSync(file, lines.join('\n'));
+    const server = await serve([{ text: 'fine' }]);
+    const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
+    expect(run.stderr).toBe(
+      `tick: ${file} line ${damaged + 1}: skipped a damaged line (not valid JSON); the rest of the session is kept\n`,
+    );
+    expect(run.exitCode).toBe(0);
+    expect(sentHistory(server.requests[0].body)).toEqual([
+      ...messages.map((line) => JSON.parse(line).message),
+      { role: 'user', content: 'go on' },
+    ]);
+    // tick export reads it the same way.
+    const exported = await runTick(['export', JSON.parse(lines[0]).id], {
+      cwd,
+      env: { TICK_HOME: home },
+    });
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stderr).toBe(run.stderr);
+    expect(exported.stdout).toContain('Counted one file so far.');
+  });
+
+  it('a hand-edited line with wrong types is skipped with a warning naming the file, line and field; resume goes on with a history the API accepts', async () => {
+    const { home, cwd, file } = await recorded();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const edited = lines.findIndex((line) => line.includes('"tool_calls"'));
+    const record = JSON.parse(lines[edited]);
+    const lostCall = record.message.tool_calls[0].id;
+    record.message.tool_calls = 'todo_write';
+    lines[edited] = JSON.stringify(record);
+    writeFileSync(file, lines.join('\n'));
+    const server = await serve([{ text: 'fine' }]);
+    const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
+    expect(run.stderr).toBe(
+      `tick: ${file} line ${edited + 1}: skipped a damaged line (message.tool_calls: a list expected, found text); the rest of the session is kept\n`,
+    );
+    expect(run.exitCode).toBe(0);
+    const sent = sentHistory(server.requests[0].body);
+    // The call's result went with its call; every other message is there.
+    expect(
+      sent.some((message) => message.role === 'tool' && message.tool_call_id === lostCall),
+    ).toBe(false);
+    expect(sent.filter((message) => message.role === 'tool')).toHaveLength(2);
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'go on' });
+  });
 });

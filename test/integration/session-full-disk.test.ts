@@ -1,0 +1,110 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripted-server';
+import { tempDir } from '../support/agent-harness';
+import { runTick } from '../support/run-cli';
+import { completeLines, ensureBuilt, sentHistory, sessionFiles, tickEnv } from './session-support';
+
+/*
+ * A real full disk: TICK_HOME on a small tmpfs, filled up but for a little room, so the
+ * session's large record is taken only in part (a short write) and then refused (ENOSPC).
+ * Mounting needs root, as CI runs; elsewhere the injected short writes of
+ * test/unit/session-short-write.test.ts cover the writer.
+ */
+
+function mountTmpfs(dir: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k,mode=0700', 'tmpfs', dir], {
+      stdio: 'ignore',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const probe = tempDir('tick-tmpfs-probe-');
+const CAN_MOUNT = mountTmpfs(probe);
+if (CAN_MOUNT) execFileSync('umount', [probe]);
+
+beforeAll(ensureBuilt, 120_000);
+
+const mounted: string[] = [];
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  for (const dir of mounted.splice(0)) execFileSync('umount', [dir]);
+});
+
+/** The answer: far larger than the room left, so its record is cut short by the disk. */
+const LONG_ANSWER = 'All of it. '.repeat(10_000);
+
+describe.runIf(CAN_MOUNT)('a full disk under the session log', () => {
+  it('leaves whole records only, says "no longer saved" on stderr, in stream-json and in the result, and the session resumes once space is back', async () => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    expect(mountTmpfs(home)).toBe(true);
+    mounted.push(home);
+    mkdirSync(join(home, 'projects'), { mode: 0o700 });
+    const free = () => {
+      const stats = statfsSync(home);
+      return stats.bavail * stats.bsize;
+    };
+    // Room for the first records (a few KB), not for the answer.
+    writeFileSync(join(home, 'filler'), Buffer.alloc(free() - 24 * 1024));
+
+    const first = await startScriptedServer([{ text: LONG_ANSWER, chunkSize: 4096 }]);
+    servers.push(first);
+    const run = await runTick(['-p', 'say it all', '--output-format', 'stream-json'], {
+      cwd,
+      env: tickEnv(first.baseURL, home),
+    });
+    // The answer itself is whole: the run succeeded, only the log is short.
+    expect(run.exitCode).toBe(0);
+    const [file] = sessionFiles(home);
+    const notSaved = new RegExp(
+      `^session log ${file.replace(/[.]/g, '\\.')}: ENOSPC: no space left on device, write; the session is no longer saved$`,
+    );
+    const stderr = run.stderr.trimEnd().split('\n');
+    expect(stderr.filter((line) => notSaved.test(line.replace(/^tick: /, '')))).toHaveLength(1);
+    const objects = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    // (The Claude-shaped transcript for hooks, on the same disk, says its own failure too.)
+    const told = objects.filter(
+      (object) => object.type === 'error' && notSaved.test(String(object.message)),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].fatal).toBe(false);
+    const result = objects.at(-1);
+    expect(result).toMatchObject({ type: 'result', is_error: false, session_saved: false });
+    expect(result.result).toBe(LONG_ANSWER);
+    expect(result.errors).toContain(told[0].message);
+
+    // Whole lines only: the cut record was taken off again, nothing torn is left.
+    const text = readFileSync(file, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = completeLines(file);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(text).not.toContain('All of it.');
+
+    // Space comes back: -c resumes without a word about damage, from what was saved.
+    rmSync(join(home, 'filler'));
+    const second = await startScriptedServer([{ text: 'Going on.' }]);
+    servers.push(second);
+    const resumed = await runTick(['-p', '-c', 'go on', '--output-format', 'json'], {
+      cwd,
+      env: tickEnv(second.baseURL, home),
+    });
+    expect(resumed.stderr).toBe('');
+    expect(resumed.exitCode).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ result: 'Going on.', session_saved: true });
+    expect(sentHistory(second.requests[0].body)).toEqual([
+      { role: 'user', content: 'say it all' },
+      { role: 'user', content: 'go on' },
+    ]);
+  }, 60_000);
+});
