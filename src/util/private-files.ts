@@ -87,5 +87,6 @@ export function tightenTickHome(home: string): string | undefined {
   for (const root of looseRoots) changed += tightenTree(root);
   if (changed === 0) return undefined;
   const what = changed === 1 ? '1 file or folder' : `${changed} files and folders`;
-  return `made ${what} in ${home} private to you (others could read them; tick keeps its folders 0700 and files 0600)`;
+  const them = changed === 1 ? 'it' : 'them';
+  return `made ${what} in ${home} private to you (others could read ${them}; tick keeps its folders 0700 and files 0600)`;
 }

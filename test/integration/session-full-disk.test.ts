@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripted-server';
 import { tempDir } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
+import { CAN_MOUNT, fillUp, mountTmpfs, unmount } from '../support/tmpfs';
 import { completeLines, ensureBuilt, sentHistory, sessionFiles, tickEnv } from './session-support';
 
 /*
@@ -14,28 +14,13 @@ import { completeLines, ensureBuilt, sentHistory, sessionFiles, tickEnv } from '
  * test/unit/session-short-write.test.ts cover the writer.
  */
 
-function mountTmpfs(dir: string): boolean {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k,mode=0700', 'tmpfs', dir], {
-      stdio: 'ignore',
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const probe = tempDir('tick-tmpfs-probe-');
-const CAN_MOUNT = mountTmpfs(probe);
-if (CAN_MOUNT) execFileSync('umount', [probe]);
-
 beforeAll(ensureBuilt, 120_000);
 
 const mounted: string[] = [];
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
-  for (const dir of mounted.splice(0)) execFileSync('umount', [dir]);
+  for (const dir of mounted.splice(0)) unmount(dir);
 });
 
 /** The answer: far larger than the room left, so its record is cut short by the disk. */
@@ -48,12 +33,8 @@ describe.runIf(CAN_MOUNT)('a full disk under the session log', () => {
     expect(mountTmpfs(home)).toBe(true);
     mounted.push(home);
     mkdirSync(join(home, 'projects'), { mode: 0o700 });
-    const free = () => {
-      const stats = statfsSync(home);
-      return stats.bavail * stats.bsize;
-    };
     // Room for the first records (a few KB), not for the answer.
-    writeFileSync(join(home, 'filler'), Buffer.alloc(free() - 24 * 1024));
+    const filler = fillUp(home, 24 * 1024);
 
     const first = await startScriptedServer([{ text: LONG_ANSWER, chunkSize: 4096 }]);
     servers.push(first);
@@ -92,7 +73,7 @@ describe.runIf(CAN_MOUNT)('a full disk under the session log', () => {
     expect(text).not.toContain('All of it.');
 
     // Space comes back: -c resumes without a word about damage, from what was saved.
-    rmSync(join(home, 'filler'));
+    rmSync(filler);
     const second = await startScriptedServer([{ text: 'Going on.' }]);
     servers.push(second);
     const resumed = await runTick(['-p', '-c', 'go on', '--output-format', 'json'], {

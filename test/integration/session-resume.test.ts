@@ -107,6 +107,47 @@ describe('resuming in print mode', () => {
     expect(sentHistory(second.requests[1].body).at(-1)).toEqual(reminder);
   });
 
+  it.each([4, 5])('-r with a %i-character id prefix resumes that session', async (length) => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    const first = await recordFirst(home, cwd);
+    const second = await serve([{ text: 'resumed' }]);
+    const run = await runTick(
+      ['-p', '-r', first.id.slice(0, length), 'go on', '--output-format', 'json'],
+      { cwd, env: tickEnv(second.baseURL, home) },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ session_id: first.id, result: 'resumed' });
+    expect(sentHistory(second.requests[0].body)[0]).toEqual({
+      role: 'user',
+      content: 'take notes',
+    });
+  });
+
+  it('-r with a prompt but no usable id never drops the prompt in silence: it exits non-zero saying why', async () => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    const first = await recordFirst(home, cwd);
+    const server = await serve([{ text: 'never' }]);
+    const env = tickEnv(server.baseURL, home);
+    // Too short to be an id: the sessions are listed, the prompt is not run.
+    const short = await runTick(['-p', '-r', first.id.slice(0, 3), 'go on'], { cwd, env });
+    expect(short.exitCode).toBe(2);
+    expect(short.stdout).toContain(first.id);
+    expect(short.stderr).toBe(
+      'tick: -r without a session id only lists the sessions; the prompt was not run. Resume one with `tick -p -r ID "PROMPT"` (ID: the id, or at least 4 characters of it)\n',
+    );
+    // An id that names no session says so.
+    const unknown = first.id.startsWith('ffff') ? 'eeee' : 'ffff';
+    const missing = await runTick(['-p', '-r', unknown, 'go on'], { cwd, env });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toBe(
+      `tick: no session '${unknown}' in this workspace (${cwd}); \`tick sessions\` lists them\n`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('-r without an id lists the sessions, newest first, with first prompt and todo progress', async () => {
     const home = tempDir('tick-home-');
     const cwd = tempDir('tick-ws-');

@@ -21,18 +21,23 @@ const disk = vi.hoisted(() => ({
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  const writeSync = ((fd: number, data: string | Uint8Array, offset = 0, length?: number) => {
+  const writeSync = ((
+    fd: number,
+    data: string | Uint8Array,
+    offset?: number | null,
+    length?: number | null,
+  ) => {
     // A string (what an older writer passed) is bytes to the disk all the same.
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    if (typeof data === 'string') offset = 0;
-    length = typeof data === 'string' || length === undefined ? bytes.length - offset : length;
+    const start = typeof data === 'string' ? 0 : (offset ?? 0);
+    const count = typeof data === 'string' || length == null ? bytes.length - start : length;
     disk.calls += 1;
     if (disk.room <= 0) {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     }
-    const taken = Math.min(length, disk.room, disk.chunk);
+    const taken = Math.min(count, disk.room, disk.chunk);
     disk.room -= taken;
-    return real.writeSync(fd, bytes, offset, taken);
+    return real.writeSync(fd, bytes, start, taken);
   }) as typeof real.writeSync;
   return { ...real, writeSync, default: { ...real, writeSync } };
 });

@@ -1,0 +1,45 @@
+/**
+ * A separate process that changes a task list and stops itself at a chosen moment while it
+ * holds the list lock, as Ctrl+Z (SIGSTOP) or a kill -9 would catch a tick process. Bundled
+ * by test/integration/task-lock-faults.test.ts; run as
+ * `node holder.mjs DIR TASK_ID DESCRIPTION MOMENT MARKER`, where MOMENT is `after-read` (stop
+ * once it has read task TASK_ID) or `before-rename` (stop with its temp file written, before
+ * renaming it over the task). It writes MARKER when it stops, and prints the outcome as JSON.
+ */
+import fsp from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { syncBuiltinESMExports } from 'node:module';
+import { updateTask } from '../../src/tasks/store';
+
+const [dir, taskId, description, moment, marker] = process.argv.slice(2);
+let stopped = false;
+
+/** Says where it is (a file, written at once) and stops, as a stopped or killed tick would. */
+function stopHere(): void {
+  stopped = true;
+  writeFileSync(marker, String(process.pid));
+  process.kill(process.pid, 'SIGSTOP');
+}
+
+const readFile = fsp.readFile;
+fsp.readFile = (async (...args: Parameters<typeof readFile>) => {
+  const text = await readFile(...args);
+  if (moment === 'after-read' && !stopped && basename(String(args[0])) === `${taskId}.json`)
+    stopHere();
+  return text;
+}) as typeof readFile;
+const rename = fsp.rename;
+fsp.rename = (async (from: string, to: string) => {
+  if (moment === 'before-rename' && !stopped && basename(to) === `${taskId}.json`) stopHere();
+  return rename(from, to);
+}) as typeof rename;
+// The store imports these by name from the built-in ES module: bring its bindings up to date.
+syncBuiltinESMExports();
+
+try {
+  const outcome = await updateTask({ id: basename(dir), dir: join(dir) }, { taskId, description });
+  process.stdout.write(`${JSON.stringify(outcome)}\n`);
+} catch (error) {
+  process.stdout.write(`${JSON.stringify({ thrown: (error as Error).message })}\n`);
+}
