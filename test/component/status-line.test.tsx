@@ -108,3 +108,9 @@ test('how full the context is: ctx N% of a known window, the token count while i
   expect(await line({ context: { tokens: 12_400 } }, 120)).toContain('· ↑12k ↓678 · ctx 12k ·');
   expect(await line({ context: null }, 120)).not.toContain('ctx');
 });
+
+test('a session log that could not be written stays on the status line, after the model', async () => {
+  expect(await line({ unsaved: true }, 120)).toBe(
+    'qwen2.5-coder:32b · session not saved · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+});
