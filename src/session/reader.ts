@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { ChatMessage } from '../model/types';
-import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
+import { isObject } from './blob-refs';
 import {
   SESSION_FORMAT_VERSION,
   SessionFileError,
   type HeaderRecord,
   type SessionRecord,
 } from './format';
-import { eventProblem, messageProblem, type ShapeProblem } from './record-shape';
+import { readRecord } from './read-record';
 
 /** A record with the 1-based line it came from; blob references already resolved. */
 export type ReadRecord = Exclude<
@@ -122,10 +121,10 @@ function damageNotices(file: string, damaged: Damage[]): string[] {
       ({ line, problem }) =>
         `${file} line ${line}: skipped a damaged line (${problem}); the rest of the session is kept`,
     );
-  const more = damaged.length - told.length;
-  if (more > 0) {
-    const lines = damaged.slice(DAMAGE_NOTICES).map(({ line }) => line);
-    told.push(`${file}: skipped ${more} more damaged lines (${lines.join(', ')})`);
+  const more = damaged.slice(DAMAGE_NOTICES).map(({ line }) => line);
+  if (more.length > 0) {
+    const listed = more.slice(0, 10).join(', ') + (more.length > 10 ? ', …' : '');
+    told.push(`${file}: skipped ${more.length} more damaged lines (${listed})`);
   }
   return told;
 }
@@ -148,15 +147,20 @@ function isTornMarker(next: string | undefined, line: number): boolean {
 
 /** How every record but the header begins, as JSON.stringify writes it (`kind` first). */
 const RECORD_START = '{"kind":"';
+const SALVAGE_TRIES = 16;
 
 /**
  * A record written right after one cut short by a full disk (an older tick went on writing
  * when space came back): the whole record after the cut, when one parses to the line's end.
  */
 function salvageRecord(line: string): unknown {
-  for (let at = line.indexOf(RECORD_START, 1); at > 0; at = line.indexOf(RECORD_START, at + 1)) {
+  // Inside JSON strings the quotes are escaped, so only object starts match: a few at most
+  // (the cap keeps a long garbage line from being parsed over and over).
+  let at = line.indexOf(RECORD_START, 1);
+  for (let tries = 0; at > 0 && tries < SALVAGE_TRIES; tries += 1) {
     const value = parseLine(line.slice(at));
     if (value !== INVALID) return value;
+    at = line.indexOf(RECORD_START, at + 1);
   }
   return INVALID;
 }
@@ -193,136 +197,4 @@ function readHeader(file: string, value: unknown): HeaderRecord {
     ...(typeof value.replayOf === 'string' ? { replayOf: value.replayOf } : {}),
     ...(value.startsRecorded === true ? { startsRecorded: true } : {}),
   };
-}
-
-/** A line that holds no usable record: why, for the notice. */
-type Damaged = { problem: string };
-
-function readRecord(
-  file: string,
-  line: number,
-  value: unknown,
-  blobs: Map<string, string>,
-): ReadRecord | Damaged | undefined {
-  if (!isObject(value) || typeof value.kind !== 'string') {
-    return { problem: 'not a session record (no "kind")' };
-  }
-  try {
-    return recordOf(file, line, value, blobs);
-  } catch (error) {
-    // A reference to a blob whose line was damaged: this record is lost with it.
-    if (error instanceof SessionFileError && error.line === line) return { problem: error.detail };
-    throw error;
-  }
-}
-
-function shapeDamage(what: string, problem: ShapeProblem | undefined): Damaged | undefined {
-  return problem && { problem: `${what}${problem.at}: ${problem.text}` };
-}
-
-function recordOf(
-  file: string,
-  line: number,
-  value: JsonObject,
-  blobs: Map<string, string>,
-): ReadRecord | Damaged | undefined {
-  const t = typeof value.t === 'number' ? value.t : 0;
-  switch (value.kind) {
-    case 'blob':
-      if (typeof value.id !== 'string' || typeof value.text !== 'string') {
-        return { problem: 'blob record lacks id or text' };
-      }
-      blobs.set(value.id, value.text);
-      return undefined;
-    case 'event': {
-      if (!isObject(value.event) || typeof value.event.type !== 'string') {
-        return { problem: 'event record has no event type' };
-      }
-      const event = resolveEvent(file, line, value.event, blobs);
-      return shapeDamage('event', eventProblem(event)) ?? { kind: 'event', t, line, event };
-    }
-    case 'message': {
-      const message = readMessage(file, line, value.message, blobs);
-      return 'problem' in message ? message : { kind: 'message', t, line, message: message.ok };
-    }
-    case 'grant':
-    case 'revoke':
-      if (typeof value.rule !== 'string') return { problem: `${value.kind} record has no rule` };
-      return { kind: value.kind, t, line, rule: value.rule };
-    case 'state':
-      return {
-        kind: 'state',
-        t,
-        line,
-        roundsSinceTodo: typeof value.roundsSinceTodo === 'number' ? value.roundsSinceTodo : 0,
-      };
-    case 'task_list':
-      if (typeof value.listId !== 'string') return { problem: 'task_list record has no listId' };
-      return { kind: 'task_list', t, line, listId: value.listId };
-    case 'clear':
-      return { kind: 'clear', t, line };
-    case 'compact': {
-      if (!Array.isArray(value.messages)) return { problem: 'compact record has no messages' };
-      const messages: ChatMessage[] = [];
-      for (const item of value.messages as unknown[]) {
-        const message = readMessage(file, line, item, blobs);
-        if ('problem' in message) return { problem: `compact record: ${message.problem}` };
-        messages.push(message.ok);
-      }
-      return { kind: 'compact', t, line, messages };
-    }
-    case 'output':
-      if (typeof value.id !== 'string' || typeof value.text !== 'string') {
-        return { problem: 'output record lacks id or text' };
-      }
-      return {
-        kind: 'output',
-        t,
-        line,
-        id: value.id,
-        text: value.text,
-        ...(value.tail === true
-          ? { tail: true, skipped: typeof value.skipped === 'number' ? value.skipped : 0 }
-          : {}),
-      };
-    case 'started':
-      if (typeof value.id !== 'string') return { problem: 'started record has no call id' };
-      return { kind: 'started', t, line, id: value.id };
-    case 'torn':
-      // Already used: the torn line it names was skipped.
-      return undefined;
-    case 'sidechain': {
-      // A subagent's history: never the parent's (resume shows the child by its events).
-      if (typeof value.agentId !== 'string' || typeof value.parentCallId !== 'string') {
-        return { problem: 'sidechain record lacks agentId or parentCallId' };
-      }
-      const message = readMessage(file, line, value.message, blobs);
-      if ('problem' in message) return message;
-      return {
-        kind: 'sidechain',
-        t,
-        line,
-        agentId: value.agentId,
-        parentCallId: value.parentCallId,
-        message: message.ok,
-      };
-    }
-    case 'header':
-      throw new SessionFileError(file, line, 'a second header (two files joined?)');
-    default:
-      // A kind added later within format v1: nothing this tick needs.
-      return undefined;
-  }
-}
-
-/** A message of a record, its blob references resolved and its fields checked. */
-function readMessage(
-  file: string,
-  line: number,
-  value: unknown,
-  blobs: Map<string, string>,
-): { ok: ChatMessage } | Damaged {
-  if (!isObject(value)) return { problem: 'message: an object expected' };
-  const message = resolveMessage(file, line, value, blobs);
-  return shapeDamage('message', messageProblem(message)) ?? { ok: message };
 }

@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  ftruncateSync,
-  linkSync,
-  openSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentEvent } from '../agent/events';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
@@ -22,6 +13,7 @@ import {
   type JsonRef,
   type SessionRecord,
 } from './format';
+import { appendWhole } from './append-whole';
 import { acquireLock, type SessionLock } from './lock';
 import { RunningOutput, TAIL_EVERY_MS } from './running-output';
 import { lockFile } from './paths';
@@ -247,39 +239,21 @@ export class SessionWriter {
   }
 
   /**
-   * Appends whole records or none: a write that comes up short (a nearly full disk) is
-   * continued, and if the rest cannot be written the file is cut back to where the record
-   * began, so the next reader never finds half a record joined to the next one. After a
-   * failure nothing more is written (a later record could refer to what was lost).
+   * Appends whole records or none (appendWhole). After a failure nothing more is written (a
+   * later record could refer to what was lost), and onError hears it once.
    */
   private writeRaw(text: string): void {
     if (this.closed || this.failure !== undefined) return;
-    let start: number | undefined;
     try {
       this.fd ??= this.createFile();
-      start = this.size ?? fstatSync(this.fd).size;
+      const start = this.size ?? fstatSync(this.fd).size;
       const bytes = Buffer.from(text, 'utf8');
-      for (let done = 0; done < bytes.length;) {
-        const wrote = writeSync(this.fd, bytes, done, bytes.length - done);
-        if (wrote <= 0) throw new Error('the disk took none of the record');
-        done += wrote;
-      }
+      appendWhole(this.fd, bytes, start);
       this.size = start + bytes.length;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      this.failure = `session log ${this.file}: ${detail}${this.cutBack(start)}; the session is no longer saved`;
+      this.failure = `session log ${this.file}: ${detail}; the session is no longer saved`;
       this.options.onError?.(this.failure);
-    }
-  }
-
-  /** After a failed write: the file back to its last whole record. Says when it could not. */
-  private cutBack(start: number | undefined): string {
-    if (this.fd === undefined || start === undefined) return '';
-    try {
-      ftruncateSync(this.fd, start);
-      return '';
-    } catch (error) {
-      return ` (and its last line stays cut short: ${(error as Error).message})`;
     }
   }
 

@@ -7,10 +7,9 @@
  * stopped past the stale time (Ctrl+Z, SIGSTOP) has lost it, and must not write.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../tools/atomic-write';
 import { makePrivateDirAsync, PRIVATE_FILE_MODE } from '../util/private-files';
 import { processState, type ProcessState } from '../util/process-state';
 
@@ -106,8 +105,9 @@ async function acquire(
   for (;;) {
     const owner = await readOwner(dir);
     const state = owner && owner.host === hostname() ? processState(owner.pid) : 'unknown';
+    let release: Release;
     try {
-      const release = await lock(dir, {
+      release = await lock(dir, {
         lockfilePath: join(dir, LOCK_DIR),
         realpath: false,
         stale: state === 'dead' ? DEAD_OWNER_STALE_MS : LOCK_STALE_MS,
@@ -115,11 +115,6 @@ async function acquire(
         // it; it finds out before it writes (assertHeld). The default would throw.
         onCompromised: () => undefined,
       });
-      const mine: Owner = { pid: process.pid, host: hostname(), token: randomUUID() };
-      await writeFileAtomic(join(dir, OWNER_FILE), JSON.stringify(mine), {
-        mode: PRIVATE_FILE_MODE,
-      });
-      return { release, owner: mine };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') {
         throw new TaskLockError(dir, (error as Error).message);
@@ -135,7 +130,19 @@ async function acquire(
       }
       await sleep(pause + Math.random() * pause);
       pause = Math.min(pause * 1.5, 100);
+      continue;
     }
+    const mine: Owner = { pid: process.pid, host: hostname(), token: randomUUID() };
+    try {
+      // Written in place, without fsync: only the holder writes it, and a reader that finds it
+      // half-written takes the holder as unknown (and waits the full stale time).
+      await writeFile(join(dir, OWNER_FILE), JSON.stringify(mine), { mode: PRIVATE_FILE_MODE });
+    } catch (error) {
+      // A full disk: the lock goes back, nothing was changed.
+      await release().catch(() => undefined);
+      throw new TaskLockError(dir, `cannot write its owner file: ${(error as Error).message}`);
+    }
+    return { release, owner: mine };
   }
 }
 

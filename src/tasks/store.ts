@@ -5,7 +5,7 @@
  * just before writing it checks that the lock is still its own and the list is as it read
  * it, and else does the change again from the start.
  */
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../tools/atomic-write';
 import { PRIVATE_FILE_MODE } from '../util/private-files';
@@ -140,26 +140,46 @@ async function writeTask(dir: string, task: Task): Promise<void> {
   });
 }
 
-/** The list as a change read it: its tasks and the highest id given out. */
+/** The list as a change read it: its tasks, the highest id given out, and its files' stamp. */
 interface ListState {
   tasks: Task[];
   highWaterMark: number;
+  stamp: string;
 }
 
+/**
+ * Which task files there are and which version of each (inode, size, mtime: a replaced file
+ * is a new inode), so a change can tell cheaply whether the list moved since it read it.
+ */
+async function listStamp(dir: string): Promise<string> {
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => TASK_FILE.test(name) || name === HIGH_WATER_MARK)
+    .sort();
+  const stamps = await Promise.all(
+    names.map(async (name) => {
+      const stats = await stat(join(dir, name)).catch(() => undefined);
+      return stats ? `${name}:${stats.ino}:${stats.size}:${stats.mtimeMs}` : `${name}:gone`;
+    }),
+  );
+  return stamps.join('|');
+}
+
+/** Stamped first: a change landing while the files are read shows as a moved list later. */
 async function readListState(dir: string): Promise<ListState> {
-  return { tasks: await readTaskList(dir), highWaterMark: await highWaterMark(dir) };
+  const stamp = await listStamp(dir);
+  return { stamp, tasks: await readTaskList(dir), highWaterMark: await highWaterMark(dir) };
 }
 
 /**
  * Just before a change writes: the lock is still this process's and the list is as the
  * change read it. A process stopped past the lock's stale time (Ctrl+Z) finds that another
  * took the lock over, and must not write its old copy over what that one wrote: LockLost
- * makes withListLock do the change again on the list as it is now.
+ * makes withListLock do the change again on the list as it is now. (The stamp also catches
+ * a writer that does not take part in the owner file: an older tick, a hand edit.)
  */
 async function beforeWriting(held: HeldLock, dir: string, read: ListState): Promise<void> {
   await held.assertHeld();
-  const now = await readListState(dir);
-  if (JSON.stringify(now) !== JSON.stringify(read)) {
+  if ((await listStamp(dir)) !== read.stamp) {
     throw new LockLost('the task list changed after this change read it');
   }
 }
