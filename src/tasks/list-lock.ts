@@ -105,6 +105,11 @@ async function acquire(
   for (;;) {
     const owner = await readOwner(dir);
     const state = owner && owner.host === hostname() ? processState(owner.pid) : 'unknown';
+    // The owner file outlives only a holder that died holding the lock: said at once.
+    if (!told && state === 'dead') {
+      told = true;
+      options.onWait?.(waitText(owner, state));
+    }
     let release: Release;
     try {
       release = await lock(dir, {
@@ -124,7 +129,7 @@ async function acquire(
         const who = owner ? `tick process ${owner.pid}` : 'another process';
         throw new TaskLockError(dir, `${who} held it for over ${LOCK_WAIT_MS / 1000} s`);
       }
-      if (!told && (waited >= TELL_AFTER_MS || state === 'dead')) {
+      if (!told && waited >= TELL_AFTER_MS) {
         told = true;
         options.onWait?.(waitText(owner, state));
       }
