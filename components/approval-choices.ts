@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import type { ApprovalDecision, ApprovalRequest } from '../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../src/protocol/approval';
 
 /** Where `s` saves the rule (relative to the workspace). */
 export const LOCAL_SETTINGS = '.tick/settings.local.json';

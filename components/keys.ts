@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
-import type { ApprovalRequest } from '../src/permissions/types';
+import type { ApprovalRequest } from '../src/protocol/approval';
 import type { AppController } from '../src/store/controller';
 import { choiceForKey } from './approval-choices';
 import {

@@ -29,14 +29,18 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'tasks': {
       const config = await loadConfig(flags, 'stderr');
-      const { runTasksCommand } = await import('./tasks/command');
+      const { runTasksCommand } = await import('./cli/commands/tasks');
       return runTasksCommand(command.list, config);
     }
-    case 'sessions':
+    case 'sessions': {
+      const config = await loadConfig(flags, 'stderr');
+      const { runSessionsCommand } = await import('./cli/commands/sessions');
+      return runSessionsCommand(command, config);
+    }
     case 'export': {
       const config = await loadConfig(flags, 'stderr');
-      const { runSessionCommand } = await import('./session/commands');
-      return runSessionCommand(command, config);
+      const { runExportCommand } = await import('./cli/commands/export');
+      return runExportCommand(command, config);
     }
     case 'run': {
       optimiseLazily();

@@ -1,6 +1,6 @@
-import type { ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
+import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
-import { approvalTitle, presentationOf } from '../../src/tools/presentation';
 import { choicesFor } from '../approval-choices';
 import { clampMiddle } from '../layout';
 import { glyphs, type Look } from './look';
@@ -22,6 +22,25 @@ export interface ApprovalLayout {
   preview?: ScrollWindow;
 }
 
+/** The question the approval prompt asks for a call of this role. */
+export function approvalTitle(role: ToolRole, toolName: string): string {
+  switch (role) {
+    case 'shell':
+      return 'Run this command?';
+    case 'edit':
+      return 'Change this file?';
+    case 'read':
+    case 'search':
+      return 'Read outside the workspace?';
+    case 'agent':
+      return 'Start this agent?';
+    case 'plan':
+    case 'tasks':
+    case 'other':
+      return `Allow ${toolName}?`;
+  }
+}
+
 /** Who asks, when it is a subagent: `subagent "Find the parser" (agent-1a2b3c4d)`. */
 function askedBy(request: ApprovalRequest): Span[] {
   if (!request.agent) return [];
@@ -37,7 +56,7 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
-        text: `${approvalTitle(presentationOf(request.toolName).kind, request.toolName)} `,
+        text: `${approvalTitle(request.look.role, request.toolName)} `,
         style: { bold: true, fg: 'yellow' },
       },
       { text: request.toolName, style: { dim: true } },

@@ -1,5 +1,5 @@
 import type { PermissionMode } from '../../src/permissions/types';
-import type { Usage } from '../../src/model/types';
+import type { Usage } from '../../src/protocol/usage';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
 import { contextFigure, contextPercent } from '../../src/context/format';

@@ -1,5 +1,6 @@
 import { openBlockers } from '../../src/tasks/graph';
-import { MAIN_AGENT, type Task } from '../../src/tasks/types';
+import { MAIN_AGENT } from '../../src/tasks/types';
+import { type Task } from '../../src/protocol/tasks';
 import {
   checklistCounts,
   checklistItemRows,

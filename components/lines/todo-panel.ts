@@ -1,4 +1,4 @@
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 import {
   checklistCounts,
   checklistItemRows,

@@ -1,7 +1,6 @@
 import type { CardStatus, ToolCard } from '../../src/store/types';
-import { ABORTED_TEXT, CANCELLED_TEXT, NO_OUTPUT_TEXT } from '../../src/tools/cancel-text';
-import { presentationOf } from '../../src/tools/presentation';
-import type { ResultShape } from '../../src/tools/types';
+import { ABORTED_TEXT, CANCELLED_TEXT, NO_OUTPUT_TEXT } from '../../src/protocol/cancel-text';
+import type { ResultShape } from '../../src/protocol/tool-look';
 import { formatDuration, formatSeconds, plural } from './format';
 import { agentCardRows } from './agent-card';
 import { isFinished } from '../../src/store/reducer';
@@ -244,7 +243,7 @@ export function printedBeforeCancel(output: string): string {
 }
 
 function outputRows(card: ToolCard, width: number, view: CardView): Body {
-  const { shape } = presentationOf(card.name);
+  const shape = card.look.resultShape;
   const fromEnd = readsFromEnd(shape);
   const part = excerpt(card.output, fromEnd ? 'end' : 'start', view.expanded);
   const out = part.text;
@@ -295,7 +294,7 @@ export function toolCardLines(card: ToolCard, width: number, view: CardView): Li
   if (card.child && (card.child.finished || !isFinished(card.status)))
     return [header(card, width, view), ...agentCardRows(card, card.child, width, view)];
   // An agent call whose child waits for one of the agents.maxParallel slots.
-  if (card.status === 'running' && presentationOf(card.name).kind === 'agent')
+  if (card.status === 'running' && card.look.role === 'agent')
     return [
       header(card, width, view),
       ...wrapped('waiting for a free subagent slot', width, { dim: true }),

@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,7 +55,13 @@ export function makeJudge(
   return async (command) => {
     let asked: string | undefined;
     const access = bash.access({ command }, { cwd: sandbox.workspace });
-    const call = { callId: 'corpus', toolName: bash.name, input: { command }, access };
+    const call = {
+      callId: 'corpus',
+      toolName: bash.name,
+      look: bash.look,
+      input: { command },
+      access,
+    };
     const ctx = {
       signal,
       approve: async (request: ApprovalRequest) => {

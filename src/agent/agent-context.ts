@@ -8,10 +8,10 @@ import type { HookOutcome } from '../hooks/types';
 import { DEFAULT_BASE_URL } from '../model/api-key';
 import { isAbortError } from '../model/errors';
 import type { ChatMessage } from '../model/types';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import { todoPlanText } from '../todos/render';
 import { streamWhile } from './channel';
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
 
 export interface ContextWiringOptions {

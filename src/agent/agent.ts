@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENTS_DEFAULTS, type Config } from '../config/types';
-import { createSubagentHost, type ParentWiring } from '../agents/host';
-import type { Approve } from '../permissions/types';
-import type { AgentEvent } from './events';
+import { createSubagentHost } from '../agents/host';
+import { childLoop, type ParentWiring } from './child-loop';
+import type { Approve } from '../protocol/approval';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import { createModelClient } from '../model/client';
 import type { RequestParts } from '../context/manager';
 import { manualCompaction, wireContext } from './agent-context';
@@ -25,7 +26,8 @@ import { runAgent, type AgentState } from './loop';
 import { SessionHooks } from './session-hooks';
 import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
 import { currentPlanText } from './plan-text';
-import { MAIN_AGENT, type TaskListSnapshot } from '../tasks/types';
+import { MAIN_AGENT } from '../tasks/types';
+import { type TaskListSnapshot } from '../protocol/tasks';
 import { SessionTasks } from './session-tasks';
 
 /** Print mode's cap on model requests per prompt without --max-turns; the app has none (Esc stops a runaway). */
@@ -57,7 +59,7 @@ export interface Agent {
    * another process makes (an error event for a list that cannot be read). Returns stop.
    */
   watchTasks(listener: (event: AgentEvent) => void): () => void;
-  /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
+  /** The plan as the model sees it (the todo list, or the task list), to re-inject; '' when none. */
   planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
@@ -253,15 +255,18 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
   });
   const agents = config.agents ?? AGENTS_DEFAULTS;
   const subagents = createSubagentHost({
-    sessionId: state.sessionId,
     settings: agents,
-    parent: loopWiring,
-    model: () => (agents.model ? makeModel(agents.model) : model),
-    systemPrompt: (toolNames) =>
-      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
-    context: (child) => childContext(() => currentPlanText(child, taskList)),
-    transcript: (agentId) => transcript.sidechain(agentId),
-    ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+    runChild: childLoop({
+      sessionId: state.sessionId,
+      maxTurns: agents.maxTurns,
+      parent: loopWiring,
+      model: () => (agents.model ? makeModel(agents.model) : model),
+      systemPrompt: (toolNames) =>
+        buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan }),
+      context: (child) => childContext(() => currentPlanText(child, taskList)),
+      transcript: (agentId) => transcript.sidechain(agentId),
+      ...(options.onSubagentMessage ? { onMessage: options.onSubagentMessage } : {}),
+    }),
   });
   /** Passes events on to the session log and the caller; the turn's state is saved at the end. */
   async function* relay(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {

@@ -1,16 +1,17 @@
-import type { AgentEvent, ToolStatus } from './events';
+import type { AgentEvent, ToolStatus } from '../protocol/events';
 import type { AssembledToolCall } from '../model/types';
 import type { Tool, ToolResult } from '../tools/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
 import type { HookVerdict } from '../permissions/policy-types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import type { OutputSpill } from '../context/spill';
-import { MAIN_AGENT, type TaskListRef, type TaskListSnapshot } from '../tasks/types';
+import { MAIN_AGENT, type TaskListRef } from '../tasks/types';
+import { type TaskListSnapshot } from '../protocol/tasks';
 import { runHooks } from '../hooks/registry';
-import { lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
-import { CANCELLED_TEXT } from '../tools/cancel-text';
+import { lookOf, lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
+import { CANCELLED_TEXT } from '../protocol/cancel-text';
 import type { SubagentHost } from '../agents/host';
 import type { RunSubagent } from '../agents/types';
 
@@ -57,6 +58,7 @@ export function describeToolCall(
   return {
     callId,
     toolName: tool.name,
+    look: tool.look,
     input,
     access: tool.access(input, { cwd }),
     claude: {
@@ -94,6 +96,7 @@ export function announceCall(
     name: call.name,
     input,
     summary: tool.summary(input),
+    look: tool.look,
   };
 }
 
@@ -121,6 +124,7 @@ export async function executeToolCall(
       type: 'tool_result',
       id: call.id,
       name: call.name,
+      look: lookOf(call.name, ctx.tools),
       status,
       output: result.output,
       ...(result.display ? { display: result.display } : {}),

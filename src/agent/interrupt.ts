@@ -1,4 +1,4 @@
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 
 /** Appended to what the model had said when the user stopped it (Esc). */

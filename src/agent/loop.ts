@@ -1,15 +1,10 @@
-import type { AgentEvent, TurnEndReason } from './events';
-import type {
-  AssistantTurn,
-  ChatMessage,
-  ModelClient,
-  ToolDefinition,
-  Usage,
-} from '../model/types';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
+import type { AssistantTurn, ChatMessage, ModelClient, ToolDefinition } from '../model/types';
+import type { Usage } from '../protocol/usage';
 import type { Tool } from '../tools/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import type { TaskListRef } from '../tasks/types';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';

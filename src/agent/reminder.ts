@@ -1,3 +1,4 @@
+import { isPlanRole } from '../protocol/tool-look';
 import type { Tool } from '../tools/types';
 
 /** The seed's nag: after N tool rounds without todo_write, remind the model. */
@@ -8,10 +9,9 @@ export const TASKS_REMINDER_TEXT =
   '<reminder>Update your tasks: task_update to mark progress (in_progress, completed), ' +
   'task_create for new steps, task_list to review the list, task_get for one task.</reminder>';
 
-/** A plan tool (todo_write, the task tools) resets the reminder's count; known by its kind. */
+/** A plan tool (todo_write, the task tools) resets the reminder's count; known by its role. */
 export function isPlanTool(tool: Tool | undefined): boolean {
-  const kind = tool?.presentation.kind;
-  return kind === 'plan' || kind === 'tasks';
+  return tool !== undefined && isPlanRole(tool.look.role);
 }
 
 export interface ReminderStep {

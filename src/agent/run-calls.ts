@@ -1,11 +1,12 @@
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { AgentDeps, AgentState } from './loop';
 import type { AssembledToolCall, ChatMessage } from '../model/types';
 import type { HookContext } from '../hooks/types';
 import { streamWhile } from './channel';
 import { executeToolCall, type CallOutcome } from './execute-call';
 import { callSteps } from './call-order';
-import { CANCELLED_TEXT } from '../tools/cancel-text';
+import { CANCELLED_TEXT } from '../protocol/cancel-text';
+import { lookOf } from '../tools/registry';
 
 export interface CallsContext {
   deps: AgentDeps;
@@ -25,7 +26,7 @@ export async function* runTurnCalls(
   ctx: CallsContext,
 ): AsyncGenerator<AgentEvent, string | undefined> {
   const { deps, state, signal } = ctx;
-  const isAgent = (index: number) => deps.tools[calls[index].name]?.presentation.kind === 'agent';
+  const isAgent = (index: number) => deps.tools[calls[index].name]?.look.role === 'agent';
   let stopReason: string | undefined;
   for (const step of callSteps(calls.length, isAgent)) {
     const batch = step.kind === 'one' ? [calls[step.index]] : step.indices.map((i) => calls[i]);
@@ -68,6 +69,7 @@ async function* notRun(
     type: 'tool_result',
     id: call.id,
     name: call.name,
+    look: lookOf(call.name, ctx.deps.tools),
     status: 'cancelled',
     output,
     durationMs: 0,

@@ -1,6 +1,6 @@
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { PermissionPolicy } from '../permissions/policy';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import { saveAllowRule } from './save-allow-rule';
 
 export interface SessionApproveOptions {

@@ -3,7 +3,7 @@
  * resume, after /clear; its context reaches the model with the next prompt), SessionEnd,
  * and Notification while tick waits for the user to approve a call.
  */
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import type { HookRegistry } from '../hooks/registry';
 import { runHooks } from '../hooks/registry';
 import type {
@@ -13,7 +13,7 @@ import type {
   SessionEndReason,
   SessionStartSource,
 } from '../hooks/types';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 
 export interface SessionHookOptions {
   sessionId: string;

@@ -1,7 +1,8 @@
-import type { AgentEvent } from './events';
+import type { AgentEvent } from '../protocol/events';
 import { chooseTaskListId, taskListDir } from '../tasks/list-id';
 import { readTaskList } from '../tasks/store';
-import type { Task, TaskListRef, TaskListSnapshot } from '../tasks/types';
+import type { Task, TaskListSnapshot } from '../protocol/tasks';
+import type { TaskListRef } from '../tasks/types';
 import { watchTaskList, type TaskListWatcher } from '../tasks/watch';
 
 /**

@@ -1,47 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentsConfig } from '../config/types';
-import type { ContextManager } from '../context/manager';
-import type { AgentEvent } from '../agent/events';
-import { runAgent, type AgentDeps, type AgentState } from '../agent/loop';
-import type { ChatMessage, ModelClient } from '../model/types';
-import { toolDefinitions } from '../tools/registry';
-import type { Tool } from '../tools/types';
-import { childHooks } from './child-hooks';
+import type { AgentEvent } from '../protocol/events';
 import { Limiter } from './limiter';
 import { noteChildEvent, parentResult, type ChildRun } from './outcome';
 import type { SubagentOutcome, SubagentRequest } from './types';
 
-/** What a child takes from its parent: the parent's loop wiring, minus its conversation. */
-export type ParentWiring = Pick<
-  AgentDeps,
-  | 'tools'
-  | 'hooks'
-  | 'permissions'
-  | 'approve'
-  | 'cwd'
-  | 'roots'
-  | 'sandbox'
-  | 'reminderRounds'
-  | 'reminderText'
-  | 'taskList'
-  | 'spill'
->;
+/** One child to run: who it is, whose call started it, and its task. */
+export interface ChildStart {
+  agentId: string;
+  parentCallId: string;
+  request: SubagentRequest;
+}
+
+/**
+ * Runs one child's loop and yields its events. The agent layer supplies it (a fresh state,
+ * the parent's wiring), so the host needs nothing of the loop's own.
+ */
+export type ChildLoop = (child: ChildStart, signal: AbortSignal) => AsyncIterable<AgentEvent>;
 
 export interface SubagentHostOptions {
-  sessionId: string;
   settings: AgentsConfig;
-  /** The parent's wiring now (a mode or model change reaches the next child). */
-  parent: () => ParentWiring;
-  /** The model children use: `agents.model`, else the parent's current one. */
-  model: () => ModelClient;
-  /** The system prompt for a conversation offered these tools. */
-  systemPrompt: (toolNames: string[]) => string;
-  /** A context manager for the child's own history (its own compaction, its own plan). */
-  context: (state: AgentState) => ContextManager;
-  /** A child's Claude-shaped transcript, for SubagentStop's `agent_transcript_path`. */
-  transcript?: (agentId: string) => { path(): string; add(message: ChatMessage): void };
-  /** Each message of a child's history (the session log keeps it as a side chain). */
-  onMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  runChild: ChildLoop;
 }
 
 /** Runs the `agent` tool's children: one fresh loop each, at most `maxParallel` at once. */
@@ -52,19 +31,6 @@ export interface SubagentHost {
     signal: AbortSignal,
     emit: (event: AgentEvent) => void,
   ): Promise<SubagentOutcome>;
-}
-
-/** Tells the child it works for another agent, which sees only its final message. */
-export const SUBAGENT_NOTE =
-  'You are a subagent: another agent gave you the task below and sees nothing of your work ' +
-  'but your final message. Do the task with your tools, then end with a concise report of ' +
-  'what you found or did (paths, names, results), without asking questions.';
-
-/** The child's tools: the parent's minus `agent` (children start no children). */
-export function childTools(tools: Record<string, Tool>): Record<string, Tool> {
-  return Object.fromEntries(
-    Object.entries(tools).filter(([, tool]) => tool.presentation.kind !== 'agent'),
-  );
 }
 
 export function createSubagentHost(options: SubagentHostOptions): SubagentHost {
@@ -85,38 +51,7 @@ async function runChild(
   const agentId = `agent-${randomUUID().slice(0, 8)}`;
   const tag = { agentId, parentCallId };
   const started = Date.now();
-  const parent = options.parent();
-  const tools = childTools(parent.tools);
-  const state: AgentState = {
-    sessionId: options.sessionId,
-    messages: [],
-    todos: [],
-    roundsSinceTodo: 0,
-  };
-  const transcript = options.transcript?.(agentId);
-  const deps: AgentDeps = {
-    ...parent,
-    model: options.model(),
-    tools,
-    toolDefinitions: toolDefinitions(tools),
-    hooks: childHooks(parent.hooks, agentId, transcript && (() => transcript.path())),
-    // The same prompt as the parent's calls, saying which child asks.
-    approve: (ask, askSignal) =>
-      parent.approve(
-        { ...ask, agent: { id: agentId, description: request.description } },
-        askSignal,
-      ),
-    // Built per request, as the parent's: a mode change reaches a running child at once.
-    systemPrompt: () => [options.systemPrompt(Object.keys(tools)), '', SUBAGENT_NOTE].join('\n'),
-    maxTurns: options.settings.maxTurns,
-    context: options.context(state),
-    agentName: agentId,
-    ...(parent.spill ? { spill: parent.spill.forAgent(agentId) } : {}),
-    onMessage: (message) => {
-      options.onMessage?.(agentId, parentCallId, message);
-      transcript?.add(message);
-    },
-  };
+  const events = options.runChild({ agentId, parentCallId, request }, signal);
   emit({
     type: 'subagent_started',
     ...tag,
@@ -132,7 +67,7 @@ async function runChild(
     maxTurns: options.settings.maxTurns,
   };
   try {
-    for await (const event of runAgent(request.prompt, state, deps, signal)) {
+    for await (const event of events) {
       emit({ type: 'subagent_event', ...tag, event });
       noteChildEvent(run, event);
     }

@@ -1,7 +1,7 @@
-import type { AgentEvent, TurnEndReason } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import { assertNever } from '../util/assert-never';
 import type { SubagentOutcome } from './types';
-import { CANCELLED_TEXT } from '../tools/cancel-text';
+import { CANCELLED_TEXT } from '../protocol/cancel-text';
 
 /** How a child's run ended, as counted by its host. */
 export interface ChildRun {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliFlags } from '../config/resolve';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import type { ResumeTarget } from '../session/open';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -20,9 +21,6 @@ export type Command =
   | { kind: 'export'; id: string; format: 'md' | 'html' }
   /** `tick tasks [LIST]`: print a task list (without LIST: the one this workspace used last). */
   | { kind: 'tasks'; list?: string };
-
-/** `--continue` picks the newest session; `--resume` without an id asks. */
-export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
 
 export interface ParsedArgs {
   command: Command;

@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import type { Config } from '../config/types';
-import type { Command, ResumeTarget } from './args';
+import type { Command } from './args';
+import type { ResumeTarget } from '../session/open';
 import type { AppReplay } from './app-replay';
 import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { HookInputs, HookOutcome } from '../hooks/types';
 import { isAbortError, ModelError } from '../model/errors';
 import type { AssistantTurn, ChatMessage, ModelClient, ToolDefinition } from '../model/types';

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage, ModelClient } from '../model/types';
 import { SUMMARY_SYSTEM_PROMPT, summaryRequest, transcriptParts } from './summary-prompt';
 import { charsOfTokens, tokensOfChars } from './tokens';

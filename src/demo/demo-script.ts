@@ -1,4 +1,4 @@
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 import type { RecordedRequest, Script, ScriptedToolCall, ScriptedTurn } from './script-types';
 import { CART_BUG_LINE, CART_FIXED_LINE } from './sample/files';
 

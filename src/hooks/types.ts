@@ -1,6 +1,8 @@
-import type { AgentEvent, ToolStatus } from '../agent/events';
-import type { Approve, ToolAccess } from '../permissions/types';
-import type { ToolPreview } from '../tools/types';
+import type { AgentEvent, ToolStatus } from '../protocol/events';
+import type { Approve } from '../protocol/approval';
+import type { ToolAccess } from '../permissions/types';
+import type { ToolPreview } from '../protocol/tool-display';
+import type { ToolLook } from '../protocol/tool-look';
 
 /** Claude Code's hook events that tick fires (or, for PreCompact and the subagents', carries). */
 export type HookEventName =
@@ -54,6 +56,8 @@ export interface ToolCallInput {
   callId: string;
   /** tick's name (`bash`, `edit_file`). */
   toolName: string;
+  /** How the call looks on screen (the approval prompt's title). */
+  look: ToolLook;
   /** tick's input, as validated. */
   input: unknown;
   access: ToolAccess;

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { AgentEvent } from '../agent/events';
-import type { AssembledToolCall, AssistantTurn, Usage } from './types';
+import type { AgentEvent } from '../protocol/events';
+import type { AssembledToolCall, AssistantTurn } from './types';
+import type { Usage } from '../protocol/usage';
 
 /** The live events one chunk can produce, in stream order. */
 export type StreamDeltaEvent = Extract<

@@ -4,7 +4,7 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import { DEFAULT_BASE_URL, resolveApiKey } from './api-key';
 import { completionToChunk, createTurnAssembler, type TurnAssembler } from './assemble';
 import { fetchWithReadableErrors } from './error-body-fetch';

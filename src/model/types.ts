@@ -2,15 +2,11 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
+import type { Usage } from '../protocol/usage';
 
 export type ChatMessage = ChatCompletionMessageParam;
 export type ToolDefinition = ChatCompletionTool;
-
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-}
 
 /** One tool call as assembled from the stream; arguments are the raw JSON text. */
 export interface AssembledToolCall {

@@ -1,4 +1,4 @@
-import type { ToolPreview } from '../tools/types';
+import type { ToolPreview } from '../protocol/tool-display';
 
 /** A preview that takes longer than this is left out: the question is asked without it. */
 export const PREVIEW_TIMEOUT_MS = 1_500;

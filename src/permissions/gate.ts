@@ -1,9 +1,10 @@
-import type { AgentEvent } from '../agent/events';
-import type { ToolPreview } from '../tools/types';
+import type { AgentEvent } from '../protocol/events';
+import type { ToolPreview } from '../protocol/tool-display';
+import type { ToolLook } from '../protocol/tool-look';
 import { approvalPreview } from './approval-preview';
 import { deniedByUser, deniedCancelled } from './denial-text';
 import type { HookVerdict, PermissionDecision, PermissionPolicy, ToolCall } from './policy';
-import type { ApprovalDecision, ApprovalRequest, Approve } from './types';
+import type { ApprovalDecision, ApprovalRequest, Approve } from '../protocol/approval';
 
 /** What the gate needs besides the call: the user, the abort signal, the event stream. */
 export interface GateContext {
@@ -14,6 +15,8 @@ export interface GateContext {
 
 export interface GateCall extends ToolCall {
   callId: string;
+  /** How the call looks: the approval request carries it to the prompt. */
+  look: ToolLook;
   /** What the call would change, shown in the approval prompt (approval-preview.ts). */
   preview?: (input: unknown) => Promise<ToolPreview | undefined>;
 }
@@ -64,6 +67,7 @@ export function createPermissionGate(policy: PermissionPolicy): PermissionGate {
       const request: ApprovalRequest = {
         callId: call.callId,
         toolName: call.toolName,
+        look: call.look,
         subject: decision.subject,
         reason: decision.reason,
         ...(decision.alwaysRule ? { alwaysRule: decision.alwaysRule } : {}),

@@ -1,17 +1,12 @@
 import type { Config } from '../config/types';
 import type { Command } from '../cli/args';
+import { exitOnSessionError, processIO } from '../cli/commands/io';
 import { runPrintMode, type PrintIO } from './print-mode';
-import { SessionError, SessionFileError } from '../session/format';
 import { listSessions, MIN_ID_PREFIX } from '../session/list';
 import { pickList } from '../session/list-text';
 import { openSessionForRun, type OpenedSession } from '../session/open';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
-
-const processIO: PrintIO = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
 
 /**
  * `tick -p`: print mode with the process's streams, recorded as a session. `-c`/`-r ID`
@@ -24,7 +19,9 @@ export async function runPrintCommand(
 ): Promise<number> {
   if (command.replay !== undefined) {
     const { runReplay } = await import('./run-replay');
-    return guarded(io, () => runReplay(config, command.replay ?? '', command.format, io));
+    return exitOnSessionError(io, () =>
+      runReplay(config, command.replay ?? '', command.format, io),
+    );
   }
   if (command.resume?.kind === 'pick') {
     const sessions = listSessions(config);
@@ -39,7 +36,7 @@ export async function runPrintCommand(
     return 2;
   }
   const prompt = command.prompt ?? '';
-  return guarded(io, async () => {
+  return exitOnSessionError(io, async () => {
     const session: OpenedSession = await openSessionForRun(config, command.resume, {
       onError: (message) => io.stderr(`tick: ${message}\n`),
     });
@@ -53,17 +50,4 @@ export async function runPrintCommand(
       session.close();
     }
   });
-}
-
-/** A session problem (not found, in use, corrupt file) is one line on stderr and exit 1. */
-async function guarded(io: PrintIO, run: () => Promise<number>): Promise<number> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof SessionError || error instanceof SessionFileError) {
-      io.stderr(`tick: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
 }

@@ -1,13 +1,13 @@
 import type { Config } from '../config/types';
-import type { AgentEvent, TurnEndReason } from '../agent/events';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import type { OutputFormat } from '../cli/args';
-import type { Approve } from '../permissions/types';
+import type { Approve } from '../protocol/approval';
 import type { Agent, AgentOptions } from '../agent/agent';
 import { createAgent } from '../agent/agent';
 import { formatResult, type RunSummary } from './result';
 import { compactionLine } from '../context/format';
 import { streamJsonObject } from './stream-json';
-import type { TaskListSnapshot } from '../tasks/types';
+import type { TaskListSnapshot } from '../protocol/tasks';
 
 /** Print mode never asks: a call that needs approval is denied and the model is told why. */
 const denyInPrintMode: Approve = async () => ({

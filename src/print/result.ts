@@ -1,7 +1,7 @@
-import type { TurnEndReason } from '../agent/events';
-import type { Usage } from '../model/types';
-import type { Todo } from '../todos/types';
-import type { TaskListSnapshot } from '../tasks/types';
+import type { TurnEndReason } from '../protocol/events';
+import type { Usage } from '../protocol/usage';
+import type { Todo } from '../protocol/todos';
+import type { TaskListSnapshot } from '../protocol/tasks';
 import type { OutputFormat } from '../cli/args';
 import { assertNever } from '../util/assert-never';
 

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 
 /**
  * One event as a stream-json line's object. A subagent's own events come out as themselves,

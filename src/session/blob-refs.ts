@@ -1,5 +1,5 @@
 /** Reading a session line back: its `$blob` and `$json` references to their strings. */
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 import { SessionFileError, isBlobRef, isJsonRef } from './format';
 

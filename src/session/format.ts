@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 
 /** The session file format this tick writes and the newest it reads. */
@@ -153,18 +153,6 @@ export type SessionRecord =
   | OutputRecord
   | StartedRecord
   | TornRecord;
-
-/**
- * The plan tools by name (todo_write, the task tools): they reset the reminder's count and
- * are not work done "while" a plan item was in progress. Readers of a log do not load tools.
- */
-export const PLAN_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'todo_write',
-  'task_create',
-  'task_get',
-  'task_update',
-  'task_list',
-]);
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */
 export const UNRECORDED_EVENTS: ReadonlySet<AgentEvent['type']> = new Set([

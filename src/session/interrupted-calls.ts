@@ -1,5 +1,6 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
+import { GENERIC_LOOK, type ToolLook } from '../protocol/tool-look';
 import type { ReadRecord } from './reader';
 import { joinOutput, type OutputPiece } from './running-output';
 
@@ -48,6 +49,8 @@ export class InterruptedCalls {
   private readonly awaitingApproval = new Set<string>();
   /** The last moment the log shows tick alive: a running call ran at least until then. */
   private lastT = 0;
+  /** Each announced call's look, for its repair (a call whose arguments did not parse has none). */
+  private readonly looks = new Map<string, ToolLook>();
 
   constructor(private readonly startsRecorded: boolean) {}
 
@@ -64,6 +67,7 @@ export class InterruptedCalls {
     if (record.kind === 'started') this.running.set(record.id, { t: record.t, head: '' });
     if (record.kind !== 'event') return;
     const { event } = record;
+    if (event.type === 'tool_call_ready') this.looks.set(event.id, event.look);
     if (event.type === 'tool_running' && !this.running.has(event.id)) {
       this.running.set(event.id, { t: record.t, head: '' });
     } else if (event.type === 'tool_result') this.running.delete(event.id);
@@ -87,6 +91,7 @@ export class InterruptedCalls {
         type: 'tool_result',
         id,
         name,
+        look: this.looks.get(id) ?? GENERIC_LOOK,
         status: 'cancelled',
         output,
         durationMs: call ? this.lastT - call.t : 0,

@@ -1,36 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { AgentOptions } from '../agent/agent';
-import type { ResumeTarget } from '../cli/args';
 import type { Config } from '../config/types';
+import type { ChatMessage } from '../model/types';
+import type { AgentEvent } from '../protocol/events';
 import { assertNever } from '../util/assert-never';
 import { SESSION_FORMAT_VERSION, SessionError, type HeaderRecord } from './format';
 import { findSessionFile, listSessions } from './list';
 import { acquireLock, type SessionLock } from './lock';
 import { lockFile, sessionDataDir, sessionDir, sessionFile } from './paths';
 import { readSessionFile } from './reader';
-import { restoreSession, type RestoredSession } from './restore';
+import { restoreSession, type RestoredSession, type SessionState } from './restore';
 import { SessionWriter } from './writer';
 
-/** The agent options a session supplies: the restored state and the log's observers. */
-export type SessionAgentOptions = Required<
-  Pick<
-    AgentOptions,
-    | 'state'
-    | 'onEvent'
-    | 'onMessage'
-    | 'grantedRules'
-    | 'onGrant'
-    | 'onRevoke'
-    | 'onTurnEnd'
-    | 'onReset'
-    | 'onCompact'
-    | 'dataDir'
-    | 'onTaskList'
-    | 'onSubagentMessage'
-    | 'onToolStart'
-  >
->;
+/** Which session to go on with: `--continue` the newest here, `--resume` one by id or (without an id) one the user picks. */
+export type ResumeTarget = { kind: 'latest' } | { kind: 'pick' } | { kind: 'id'; id: string };
+
+/**
+ * What a session supplies to createAgent's options: the state to start from and the
+ * observers that keep the log.
+ */
+export interface SessionAgentOptions {
+  /** The restored state (a new session's is empty). */
+  state: SessionState;
+  /** Rules granted with "allow always" earlier in the session. */
+  grantedRules: string[];
+  /** The session's own folder: long tool outputs are kept there. */
+  dataDir: string;
+  onEvent: (event: AgentEvent) => void;
+  onMessage: (message: ChatMessage) => void;
+  onGrant: (rule: string) => void;
+  onRevoke: (rule: string) => void;
+  onTurnEnd: (state: Readonly<SessionState>) => void;
+  onReset: () => void;
+  onCompact: (messages: ChatMessage[]) => void;
+  onTaskList: (listId: string) => void;
+  onSubagentMessage: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run: its start is recorded before it does. */
+  onToolStart: (callId: string) => void;
+}
 
 export interface OpenedSession {
   id: string;
@@ -148,7 +155,7 @@ function openExisting(file: string, lock: SessionLock, options: OpenSessionOptio
 
 function observers(
   writer: SessionWriter,
-  state: SessionAgentOptions['state'],
+  state: SessionState,
   grantedRules: string[],
   dataDir: string,
 ): SessionAgentOptions {

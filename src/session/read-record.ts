@@ -2,6 +2,7 @@
 import type { ChatMessage } from '../model/types';
 import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
 import { SessionFileError } from './format';
+import { withLooks } from './legacy-looks';
 import { eventProblem, messageProblem, type ShapeProblem } from './record-shape';
 import type { ReadRecord } from './reader';
 
@@ -54,7 +55,9 @@ function recordOf(
         return { problem: 'event record has no event type' };
       }
       const event = resolveEvent(file, line, value.event, blobs);
-      return shapeDamage('event', eventProblem(event)) ?? { kind: 'event', t, line, event };
+      const damage = shapeDamage('event', eventProblem(event));
+      // Checked first: the looks are filled in from fields the check vouched for.
+      return damage ?? { kind: 'event', t, line, event: withLooks(event) };
     }
     case 'message': {
       const message = readMessage(file, line, value.message, blobs);

@@ -4,7 +4,7 @@
  * field, instead of crashing whatever uses the record later (resume, export, the app).
  * Fields a reader relies on are required; optional ones are checked when present.
  */
-import type { AgentEventType } from '../agent/events';
+import type { AgentEventType } from '../protocol/events';
 
 /** Where in the value the problem is (`todos[0].status`) and what it is. */
 export interface ShapeProblem {

@@ -1,6 +1,6 @@
 import type { ScriptedTurn, Script } from '../demo/script-types';
 import type { ChatMessage } from '../model/types';
-import type { ApprovalDecision, Approve } from '../permissions/types';
+import type { ApprovalDecision, Approve } from '../protocol/approval';
 import type { HeaderRecord } from './format';
 import { readSessionFile } from './reader';
 

@@ -1,9 +1,10 @@
 import { compactionLine } from '../context/format';
-import type { AgentEvent, ToolStatus, TurnEndReason } from '../agent/events';
-import type { Usage } from '../model/types';
-import type { Todo, TodoStatus } from '../todos/types';
-import type { TaskListSnapshot } from '../tasks/types';
-import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
+import type { AgentEvent, ToolStatus, TurnEndReason } from '../protocol/events';
+import type { Usage } from '../protocol/usage';
+import type { Todo, TodoStatus } from '../protocol/todos';
+import type { TaskListSnapshot } from '../protocol/tasks';
+import { isPlanRole, type ToolLook } from '../protocol/tool-look';
+import type { HeaderRecord } from './format';
 import type { ParsedSession } from './reader';
 import { taskLabel, updateTaskHistory, type TaskHistoryItem } from './task-history';
 
@@ -86,10 +87,10 @@ export function buildReport(parsed: ParsedSession): SessionReport {
     return prompts[prompts.length - 1];
   };
   /** The call with this id that has no result yet; ids repeat across prompts and servers. */
-  const callFor = (id: string, name: string, t: number): ReportToolCall => {
+  const callFor = (id: string, name: string, look: ToolLook, t: number): ReportToolCall => {
     const open = calls.get(id);
     if (open) return open;
-    const planTool = PLAN_TOOL_NAMES.has(name);
+    const planTool = isPlanRole(look.role);
     const during = planTool ? [] : [...inProgress, ...activeTasks.map(taskLabel)];
     const call = newCall(id, name, t, during);
     calls.set(id, call);
@@ -122,10 +123,10 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         if (event.text.trim()) current(t).steps.push({ kind: 'answer', text: event.text, t });
         break;
       case 'tool_call_ready':
-        callFor(event.id, event.name, t).summary = event.summary;
+        callFor(event.id, event.name, event.look, t).summary = event.summary;
         break;
       case 'tool_result': {
-        const call = callFor(event.id, event.name, t);
+        const call = callFor(event.id, event.name, event.look, t);
         call.status = event.status;
         call.output = event.output;
         call.durationMs = event.durationMs;

@@ -1,18 +1,32 @@
-import type { AgentEvent } from '../agent/events';
-import type { AgentState } from '../agent/loop';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
-import type { Todo } from '../todos/types';
-import { PLAN_TOOL_NAMES, type HeaderRecord } from './format';
+import type { Todo } from '../protocol/todos';
+import type { HeaderRecord } from './format';
 import { repairHistory } from './history-repair';
+import { ReminderCount } from './reminder-count';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
+
+/**
+ * The conversation a session carries from prompt to prompt, as its log restores it: what
+ * the agent's loop keeps between prompts (its AgentState).
+ */
+export interface SessionState {
+  sessionId: string;
+  messages: ChatMessage[];
+  todos: Todo[];
+  /** Tool rounds since a plan tool was called (the reminder's count). */
+  roundsSinceTodo: number;
+  /** The task list the session works on, when it uses the task tools. */
+  taskListId?: string;
+}
 
 /** A session as loaded for resuming: the agent's state plus what the app repaints. */
 export interface RestoredSession {
   id: string;
   file: string;
   header: HeaderRecord;
-  state: AgentState;
+  state: SessionState;
   /** Rules granted with "allow always" earlier in the session. */
   grantedRules: string[];
   /** The recorded events since the last /clear, for the transcript (no deltas or live output). */
@@ -46,18 +60,16 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   const messages: ChatMessage[] = [];
   const events: AgentEvent[] = [];
   let todos: Todo[] = [];
-  let roundsSinceTodo = 0;
+  const reminder = new ReminderCount();
   const interrupted = new InterruptedCalls(parsed.header.startsRecorded === true);
   for (const record of current) {
     interrupted.note(record);
+    reminder.note(record);
     if (record.kind === 'message') {
       messages.push(record.message);
-      roundsSinceTodo = stepRounds(roundsSinceTodo, record.message);
     } else if (record.kind === 'event') {
       events.push(record.event);
       if (record.event.type === 'todos_updated') todos = record.event.todos;
-    } else if (record.kind === 'state') {
-      roundsSinceTodo = record.roundsSinceTodo;
     } else if (record.kind === 'compact') {
       // The model goes on from the compacted history; the transcript keeps every event.
       messages.length = 0;
@@ -81,7 +93,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
       sessionId: parsed.header.id,
       messages: history,
       todos,
-      roundsSinceTodo,
+      roundsSinceTodo: reminder.count(),
       ...(taskListId ? { taskListId } : {}),
     },
     grantedRules,
@@ -89,24 +101,6 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     notices: [...parsed.notices],
     repairs,
   };
-}
-
-/** A reminder the loop appended (`<reminder>…</reminder>`, whatever it names). */
-function isReminder(content: ChatMessage['content']): boolean {
-  return typeof content === 'string' && /^<reminder>[^]*<\/reminder>$/.test(content);
-}
-
-/**
- * The reminder counter between state records (a crash mid-prompt leaves none): a tool round
- * without a plan tool counts one, a plan tool or a reminder resets it, as in the loop.
- */
-function stepRounds(rounds: number, message: ChatMessage): number {
-  if (message.role === 'user' && isReminder(message.content)) return 0;
-  if (message.role !== 'assistant' || !message.tool_calls?.length) return rounds;
-  const usedPlanTool = message.tool_calls.some(
-    (call) => call.type === 'function' && PLAN_TOOL_NAMES.has(call.function.name),
-  );
-  return usedPlanTool ? 0 : rounds + 1;
 }
 
 /** Tool calls of the last assistant message that have no tool result after them. */

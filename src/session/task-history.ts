@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../agent/events';
-import type { TaskStatus } from '../tasks/types';
+import type { AgentEvent } from '../protocol/events';
+import type { TaskStatus } from '../protocol/tasks';
 import type { ReportToolCall } from './report';
 
 /** One task's life across the task lists the session saw (its tools', and other processes'). */

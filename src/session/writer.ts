@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, linkSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../model/types';
 import {

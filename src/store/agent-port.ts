@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
-import type { Todo } from '../todos/types';
+import type { Todo } from '../protocol/todos';
 
 export interface PermissionRuleEntry {
   source: string;

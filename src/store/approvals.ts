@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalRequest, Approve } from '../permissions/types';
+import type { ApprovalDecision, ApprovalRequest, Approve } from '../protocol/approval';
 import type { AppStore } from './store';
 
 interface Waiting {

@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../agent/events';
-import { presentationOf } from '../tools/presentation';
+import type { AgentEvent } from '../protocol/events';
+import { isPlanRole } from '../protocol/tool-look';
 import { TODO_SETTLE_MS, type FrameScheduler, type Urgency } from './frame-scheduler';
 import { reduceEvents } from './reducer';
 import type { AppStore } from './store';
@@ -29,8 +29,7 @@ const urgencyOf = (event: AgentEvent): Urgency =>
 /** A successful plan-tool result (todo_write, a task tool): its list follows in a later event. */
 function awaitsPlan(event: AgentEvent | undefined): boolean {
   if (event?.type !== 'tool_result' || event.status !== 'ok') return false;
-  const { kind } = presentationOf(event.name);
-  return kind === 'plan' || kind === 'tasks';
+  return isPlanRole(event.look.role);
 }
 
 const isPlanList = (event: AgentEvent): boolean =>

@@ -1,5 +1,5 @@
-import type { AgentEvent, TurnEndReason } from '../agent/events';
-import type { ApprovalDecision, Approve } from '../permissions/types';
+import type { AgentEvent, TurnEndReason } from '../protocol/events';
+import type { ApprovalDecision, Approve } from '../protocol/approval';
 import { ApprovalQueue } from './approvals';
 import type { SessionAgent } from './agent-port';
 import { EventBatcher } from './batcher';

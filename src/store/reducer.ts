@@ -1,4 +1,5 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
+import { GENERIC_LOOK } from '../protocol/tool-look';
 import { assertNever } from '../util/assert-never';
 import { safeSplitPoints } from './safe-split';
 import { reduceSubagentEvent } from './subagents';
@@ -80,7 +81,9 @@ function updateCard(
   const tools = state.live.tools;
   const index = tools.findIndex((card) => card.id === id);
   const base: ToolCard =
-    index >= 0 ? tools[index] : { id, name, summary: '', status: 'pending', output: '' };
+    index >= 0
+      ? tools[index]
+      : { id, name, look: GENERIC_LOOK, summary: '', status: 'pending', output: '' };
   const card = change(base);
   const nextTools = index >= 0 ? tools.map((c, i) => (i === index ? card : c)) : [...tools, card];
   return { ...state, live: { ...state.live, tools: nextTools } };
@@ -205,6 +208,7 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       // Every call of the round is announced at once; it waits (pending) until it runs.
       return updateCard(state, event.id, event.name, (card) => ({
         ...card,
+        look: event.look,
         summary: event.summary,
       }));
     case 'tool_running':
@@ -222,6 +226,7 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       const next = updateCard(state, event.id, event.name, (card) => ({
         ...card,
         name: card.name || event.name,
+        look: event.look,
         status: event.status,
         output: capOutput(event.output),
         display: event.display,

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../protocol/events';
 import { assertNever } from '../util/assert-never';
 import type { AppState, ChildToolLine, ChildView, ToolCard } from './types';
 

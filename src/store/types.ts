@@ -1,8 +1,10 @@
-import type { ToolDisplay } from '../agent/events';
-import type { Usage } from '../model/types';
-import type { ApprovalRequest, PermissionMode } from '../permissions/types';
-import type { Todo } from '../todos/types';
-import type { Task } from '../tasks/types';
+import type { ToolDisplay } from '../protocol/tool-display';
+import type { ToolLook } from '../protocol/tool-look';
+import type { Usage } from '../protocol/usage';
+import type { ApprovalRequest } from '../protocol/approval';
+import type { PermissionMode } from '../permissions/types';
+import type { Todo } from '../protocol/todos';
+import type { Task } from '../protocol/tasks';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
@@ -10,6 +12,8 @@ export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'de
 export interface ToolCard {
   id: string;
   name: string;
+  /** How the call shows: its events bring it (the generic look until they do). */
+  look: ToolLook;
   /** One line: the command, the path, the pattern. */
   summary: string;
   status: CardStatus;

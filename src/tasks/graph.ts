@@ -1,5 +1,5 @@
 /** The task list as a graph: who blocks whom, what is still open, cycles. Pure. */
-import type { Task } from './types';
+import type { Task } from '../protocol/tasks';
 
 export const tag = (id: string): string => `#${id}`;
 export const tags = (ids: readonly string[]): string => ids.map(tag).join(', ');

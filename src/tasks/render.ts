@@ -1,7 +1,7 @@
 /** The task list as the model reads it: tool results and the plan re-injected after compaction. */
 import { blockedTasks, byIdMap, openBlockers, tag, tags } from './graph';
 import type { UpdatePlan } from './rules';
-import type { Task } from './types';
+import type { Task } from '../protocol/tasks';
 
 export function taskCounts(tasks: readonly Task[]): { done: number; total: number } {
   return { done: tasks.filter((task) => task.status === 'completed').length, total: tasks.length };

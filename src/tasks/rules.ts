@@ -12,13 +12,8 @@ import {
   tags,
   unblockedBetween,
 } from './graph';
-import {
-  MAX_TASKS,
-  type NewTaskInput,
-  type Task,
-  type TaskStatus,
-  type TaskUpdateInput,
-} from './types';
+import { MAX_TASKS, type NewTaskInput, type TaskUpdateInput } from './types';
+import { type Task, type TaskStatus } from '../protocol/tasks';
 
 export type Planned<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -18,14 +18,8 @@ import {
 } from './list-lock';
 import { compareIds } from './graph';
 import { planCreate, planUpdate, type Planned, type UpdatePlan } from './rules';
-import {
-  TASK_STATUSES,
-  type NewTaskInput,
-  type Task,
-  type TaskListRef,
-  type TaskStatus,
-  type TaskUpdateInput,
-} from './types';
+import { TASK_STATUSES, type NewTaskInput, type TaskListRef, type TaskUpdateInput } from './types';
+import { type Task, type TaskStatus } from '../protocol/tasks';
 
 /** A task file's name: its id and `.json`. Temp files and the lock never match. */
 export const TASK_FILE = /^(\d+)\.json$/;

@@ -6,7 +6,7 @@
 import { unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { makePrivateDir } from '../util/private-files';
 import { readTaskList, TASK_FILE } from './store';
-import type { Task } from './types';
+import type { Task } from '../protocol/tasks';
 
 /** Quiet time after a change before the list is read (a task write is several events). */
 export const WATCH_DEBOUNCE_MS = 100;

@@ -1,4 +1,4 @@
-import type { Todo, TodoStatus } from './types';
+import type { Todo, TodoStatus } from '../protocol/todos';
 import { assertNever } from '../util/assert-never';
 
 export function todoMarker(status: TodoStatus): string {

@@ -1,4 +1,4 @@
-import type { Todo, TodoStatus } from './types';
+import type { Todo, TodoStatus } from '../protocol/todos';
 import { parsePythonLiteral } from './parse-literal';
 
 export const MAX_TODOS = 20;

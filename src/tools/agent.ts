@@ -25,7 +25,7 @@ export const agent: Tool<typeof schema> = {
     'codebase, a separate change, research). Several agent calls in one answer run in ' +
     'parallel. The prompt must carry everything the subagent needs to know.',
   schema,
-  presentation: { kind: 'agent', shape: 'text' },
+  look: { role: 'agent', resultShape: 'text' },
   access: () => ({ kind: 'none' }),
   summary: (input) => input.description,
   async run(input, ctx) {

@@ -3,7 +3,7 @@ import { integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
 import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
 import { defined } from './claude-fields';
-import { ABORTED_TEXT, NO_OUTPUT_TEXT } from './cancel-text';
+import { ABORTED_TEXT, NO_OUTPUT_TEXT } from '../protocol/cancel-text';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -85,7 +85,7 @@ export const bash: Tool<typeof schema> = {
     'cut in the middle. A non-zero exit code is reported. Use `timeout` (milliseconds) for long ' +
     'commands; background jobs that keep writing to the output are stopped when the command ends.',
   schema,
-  presentation: { kind: 'shell', shape: 'log' },
+  look: { role: 'shell', resultShape: 'log' },
   access: (input: BashInput) => ({ kind: 'exec', command: input.command }),
   summary: (input: BashInput) => input.command,
   async run(input, ctx) {

@@ -131,7 +131,7 @@ export const edit_file: Tool<typeof schema> = {
     'and exactly once, unless replace_all is true; add surrounding lines to make it unique. ' +
     'Line endings are kept (CRLF files stay CRLF). Returns a diff of the change.',
   schema,
-  presentation: { kind: 'edit', shape: 'diff' },
+  look: { role: 'edit', resultShape: 'diff' },
   access: (input: EditInput, ctx) => ({
     kind: 'write',
     paths: [realPathInWorkspace(input.path, ctx.cwd)],

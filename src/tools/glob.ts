@@ -57,7 +57,7 @@ export const glob: Tool<typeof schema> = {
     'included; .git and files ignored by .gitignore are skipped. Results are paths relative to ' +
     `the workspace, newest first, at most ${MAX_GLOB_RESULTS}.`,
   schema,
-  presentation: { kind: 'search', shape: 'list' },
+  look: { role: 'search', resultShape: 'list' },
   access: (input: GlobInput, ctx) => ({
     kind: 'read',
     paths: [realPathOf(splitPattern(input.pattern, ctx.cwd).base)],

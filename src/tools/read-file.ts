@@ -74,7 +74,7 @@ export const read_file: Tool<typeof schema> = {
     `default and "... (N more lines)" says what is left. Binary files and files over ` +
     `${formatSize(MAX_READ_BYTES)} (without offset/limit) are refused.`,
   schema,
-  presentation: { kind: 'read', shape: 'count' },
+  look: { role: 'read', resultShape: 'count' },
   access: (input: ReadInput, ctx) => ({
     kind: 'read',
     paths: [realPathInWorkspace(input.path, ctx.cwd)],

@@ -1,5 +1,6 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ObjectSchema, SchemaInput } from './schema';
+import { GENERIC_LOOK, type ToolLook } from '../protocol/tool-look';
 import type { Tool } from './types';
 import { agent } from './agent';
 import { bash } from './bash';
@@ -36,16 +37,14 @@ export type PlanSystem = 'todos' | 'tasks';
 
 /**
  * The tools the model is offered: everything but the other plan system's tools (told apart
- * by the kind they declare), so exactly one set of plan tools is offered.
+ * by the role their look declares), so exactly one set of plan tools is offered.
  */
 export function offeredTools(
   plan: PlanSystem,
   tools: Record<string, Tool> = TOOLS,
 ): Record<string, Tool> {
   const left = plan === 'tasks' ? 'plan' : 'tasks';
-  return Object.fromEntries(
-    Object.entries(tools).filter(([, tool]) => tool.presentation.kind !== left),
-  );
+  return Object.fromEntries(Object.entries(tools).filter(([, tool]) => tool.look.role !== left));
 }
 
 type ToolSet = Readonly<Record<string, Tool>> | readonly Tool[];
@@ -83,6 +82,11 @@ export function lookupTool(name: string, tools: ToolSet = TOOLS): ToolLookup {
   if (tool) return { ok: true, tool };
   const available = list.map((candidate) => candidate.name).join(', ');
   return { ok: false, error: `Error: unknown tool '${name}'. Available tools: ${available}` };
+}
+
+/** How a call to `name` looks: what the tool declares; a name no tool has gets the generic look. */
+export function lookOf(name: string, tools: ToolSet = TOOLS): ToolLook {
+  return toList(tools).find((tool) => tool.name === name)?.look ?? GENERIC_LOOK;
 }
 
 export type ParsedInput<S extends ObjectSchema> =

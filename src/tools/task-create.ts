@@ -29,7 +29,7 @@ export const task_create: Tool<typeof schema> = {
     'task_update to mark a task in_progress before you start it and completed when it is ' +
     'done; task_list shows the whole list, task_get one task in full.',
   schema,
-  presentation: { kind: 'tasks', shape: 'text' },
+  look: { role: 'tasks', resultShape: 'text' },
   access: () => ({ kind: 'none' }),
   summary: (input) =>
     input.blockedBy?.length

@@ -14,7 +14,7 @@ export const task_get: Tool<typeof schema> = {
     'it is blocked by and the tasks it blocks. Use it before starting a task created earlier ' +
     'or by another agent. task_list gives the overview; task_update changes a task.',
   schema,
-  presentation: { kind: 'tasks', shape: 'text' },
+  look: { role: 'tasks', resultShape: 'text' },
   access: () => ({ kind: 'none' }),
   summary: (input) => `#${input.taskId}`,
   run: (input, ctx) =>

@@ -13,7 +13,7 @@ export const task_list: Tool<typeof schema> = {
     'unfinished tasks blocking it, then how many are completed. Other agents may share the ' +
     'list, so check it before picking the next task; start only tasks that nothing blocks.',
   schema,
-  presentation: { kind: 'tasks', shape: 'plan' },
+  look: { role: 'tasks', resultShape: 'plan' },
   access: () => ({ kind: 'none' }),
   summary: () => '',
   run: (_input, ctx) =>

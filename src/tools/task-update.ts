@@ -30,7 +30,7 @@ export const task_update: Tool<typeof schema> = {
     'you start it and completed as soon as it is done; the result says which tasks that ' +
     'unblocked. A task cannot start while a task blocking it is unfinished.',
   schema,
-  presentation: { kind: 'tasks', shape: 'text' },
+  look: { role: 'tasks', resultShape: 'text' },
   access: () => ({ kind: 'none' }),
   summary: (input) => {
     const changes = Object.keys(input).filter((key) => key !== 'taskId' && key !== 'status');

@@ -42,7 +42,7 @@ export const todo_write: Tool<typeof schema> = {
     'the previous one); statuses: pending, in_progress (at most one at a time), completed. ' +
     'Use it before any multi-step task, and update it as you finish steps.',
   schema,
-  presentation: { kind: 'plan', shape: 'plan' },
+  look: { role: 'plan', resultShape: 'plan' },
   access: () => ({ kind: 'none' }),
   summary: (input: TodoWriteInput) => {
     const result = validateTodos(input.todos);

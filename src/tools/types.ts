@@ -1,7 +1,9 @@
+import type { ToolLook } from '../protocol/tool-look';
 import type { ToolAccess } from '../permissions/types';
-import type { ToolDisplay } from '../agent/events';
-import type { Todo } from '../todos/types';
-import type { TaskListRef, TaskListSnapshot } from '../tasks/types';
+import type { ToolDisplay, ToolPreview } from '../protocol/tool-display';
+import type { Todo } from '../protocol/todos';
+import type { TaskListRef } from '../tasks/types';
+import type { TaskListSnapshot } from '../protocol/tasks';
 import type { ObjectSchema, SchemaInput } from './schema';
 import type { RunSubagent } from '../agents/types';
 
@@ -78,29 +80,6 @@ export interface ClaudeCodeFace<I> {
   ): Record<string, unknown>;
 }
 
-/** What a call does, as the UI names it: picks the card's icon of meaning and the approval title. */
-export type ToolKind = 'shell' | 'read' | 'edit' | 'search' | 'plan' | 'tasks' | 'agent' | 'other';
-
-/**
- * How a finished call's output shows on its card. log: the tail of the output (live while
- * it runs) and a failing exit code; diff: the coloured change; count: one line saying how
- * much was read; list: the count and the first matches; plan: nothing (a panel shows it);
- * text: the start of the output.
- */
-export type ResultShape = 'log' | 'diff' | 'count' | 'list' | 'plan' | 'text';
-
-/** How a tool's calls look on screen; declared by the tool, read by the UI. */
-export interface ToolPresentation {
-  kind: ToolKind;
-  shape: ResultShape;
-}
-
-/** What a call would change, shown in its approval prompt before it runs. */
-export interface ToolPreview {
-  /** Unified diff of the file change (a new file: every line added). */
-  diff: string;
-}
-
 /**
  * One tool. The schema is declared once: it validates the model's arguments and
  * produces the JSON Schema sent to the model.
@@ -109,8 +88,8 @@ export interface Tool<S extends ObjectSchema = ObjectSchema> {
   name: string;
   description: string;
   schema: S;
-  /** How its calls look: the card, the approval title. */
-  presentation: ToolPresentation;
+  /** How its calls look (their card, their approval title); their events carry it. */
+  look: ToolLook;
   /** What the call touches, for the permission gate. */
   access(input: SchemaInput<S>, ctx: Pick<ToolContext, 'cwd'>): ToolAccess;
   /** One-line text for the UI card: the command, the path, the pattern. */

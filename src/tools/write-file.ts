@@ -41,7 +41,7 @@ export const write_file: Tool<typeof schema> = {
     'Create or overwrite a file with the given content. Parent folders are created; an ' +
     'existing file keeps its permissions. Prefer edit_file for changing part of a file.',
   schema,
-  presentation: { kind: 'edit', shape: 'diff' },
+  look: { role: 'edit', resultShape: 'diff' },
   access: (input: WriteInput, ctx) => ({
     kind: 'write',
     paths: [realPathInWorkspace(input.path, ctx.cwd)],

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, ToolCard } from '../../src/store/types';
 import { toolCardLines } from '../../components/lines/tool-card';
 import type { Line } from '../../components/lines/spans';
+import { lookOf } from '../../src/tools/registry';
 
 const text = (line: Line): string => line.map((span) => span.text).join('');
 const T0 = 1_000_000;
@@ -14,7 +15,14 @@ const child = (event: AgentEvent): AgentEvent => ({ type: 'subagent_event', ...t
 const start: AgentEvent[] = [
   { type: 'user_prompt', text: 'go', source: 'user' },
   { type: 'todos_updated', todos: [{ content: 'Parent step', status: 'in_progress' }] },
-  { type: 'tool_call_ready', id: 'call_a', name: 'agent', input: {}, summary: 'Survey the parser' },
+  {
+    type: 'tool_call_ready',
+    id: 'call_a',
+    name: 'agent',
+    look: lookOf('agent'),
+    input: {},
+    summary: 'Survey the parser',
+  },
   { type: 'tool_running', id: 'call_a', name: 'agent' },
   { type: 'subagent_started', ...tag, description: 'Survey the parser', prompt: 'look' },
   child({
@@ -28,6 +36,7 @@ const start: AgentEvent[] = [
     type: 'tool_call_ready',
     id: 'c1',
     name: 'read_file',
+    look: lookOf('read_file'),
     input: {},
     summary: 'src/parser.ts',
   }),
@@ -36,11 +45,19 @@ const start: AgentEvent[] = [
     type: 'tool_result',
     id: 'c1',
     name: 'read_file',
+    look: lookOf('read_file'),
     status: 'ok',
     output: 'x',
     durationMs: 3,
   }),
-  child({ type: 'tool_call_ready', id: 'c2', name: 'bash', input: {}, summary: 'npm test' }),
+  child({
+    type: 'tool_call_ready',
+    id: 'c2',
+    name: 'bash',
+    look: lookOf('bash'),
+    input: {},
+    summary: 'npm test',
+  }),
   child({ type: 'tool_running', id: 'c2', name: 'bash' }),
 ];
 
@@ -109,6 +126,7 @@ describe('the agent card', () => {
         type: 'tool_result',
         id: 'c2',
         name: 'bash',
+        look: lookOf('bash'),
         status: 'ok',
         output: 'ok',
         durationMs: 3,
@@ -126,6 +144,7 @@ describe('the agent card', () => {
         type: 'tool_result',
         id: 'call_a',
         name: 'agent',
+        look: lookOf('agent'),
         status: 'ok',
         output: 'The parser is fine.',
         durationMs: 4_200,
@@ -160,6 +179,7 @@ describe('the agent card', () => {
         type: 'tool_result',
         id: 'call_a',
         name: 'agent',
+        look: lookOf('agent'),
         status: 'error',
         output: 'Error: x',
         durationMs: 1_000,

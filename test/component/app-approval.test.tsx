@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 import { endOf, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -11,6 +12,7 @@ afterEach(async () => {
 const request = {
   callId: 'r1',
   toolName: 'bash',
+  look: lookOf('bash'),
   subject: 'rm -rf build',
   reason: 'deletes files (rm)',
   alwaysRule: 'bash(rm -rf build)',
@@ -21,7 +23,14 @@ function askingTurn(decisions: ApprovalDecision[], asked: ApprovalRequest = requ
   return async function* (prompt, signal, agent) {
     const request = asked;
     yield { type: 'user_prompt', text: prompt, source: 'user' };
-    yield { type: 'tool_call_ready', id: 'r1', name: 'bash', input: {}, summary: 'rm -rf build' };
+    yield {
+      type: 'tool_call_ready',
+      id: 'r1',
+      name: 'bash',
+      look: lookOf('bash'),
+      input: {},
+      summary: 'rm -rf build',
+    };
     yield { type: 'permission_asked', request };
     const decision = await agent.approve(request, signal);
     decisions.push(decision);
@@ -36,6 +45,7 @@ function askingTurn(decisions: ApprovalDecision[], asked: ApprovalRequest = requ
       type: 'tool_result',
       id: 'r1',
       name: 'bash',
+      look: lookOf('bash'),
       status: decision.decision === 'deny' ? 'denied' : 'ok',
       output: 'done',
       durationMs: 5,
@@ -127,7 +137,8 @@ describe('approval prompt', () => {
       ];
       for (const call of calls) yield { type: 'tool_call_started', id: call.id, name: call.name };
       yield { type: 'assistant_message', text: '', reasoning: '' };
-      for (const call of calls) yield { type: 'tool_call_ready', ...call, input: {} };
+      for (const call of calls)
+        yield { type: 'tool_call_ready', ...call, input: {}, look: lookOf(call.name) };
       yield { type: 'permission_asked', request };
       decisions.push(await agent.approve(request, signal));
       yield endOf('done');
@@ -155,6 +166,7 @@ describe('approval prompt', () => {
     const edit: ApprovalRequest = {
       callId: 'r1',
       toolName: 'edit_file',
+      look: lookOf('edit_file'),
       subject: 'big.txt',
       reason: 'edits a file',
       preview: { diff },

@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision } from '../../src/protocol/approval';
 import {
   COLOR_LOOK,
   endOf,
@@ -11,6 +11,7 @@ import {
   type AppRig,
   type Turn,
 } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -56,6 +57,7 @@ test('no caret while a question waits for a key; in note mode, the note has it',
   const request = {
     callId: 'r1',
     toolName: 'bash',
+    look: lookOf('bash'),
     subject: 'rm -rf build',
     reason: 'deletes files (rm)',
   };

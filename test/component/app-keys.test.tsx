@@ -14,6 +14,7 @@ import {
   type AppRig,
   type Turn,
 } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -24,7 +25,14 @@ afterEach(async () => {
 /** Runs until interrupted, like a long bash call. */
 const longTurn: Turn = async function* (prompt, signal) {
   yield { type: 'user_prompt', text: prompt, source: 'user' };
-  yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'sleep 100' };
+  yield {
+    type: 'tool_call_ready',
+    id: 'b1',
+    name: 'bash',
+    look: lookOf('bash'),
+    input: {},
+    summary: 'sleep 100',
+  };
   yield { type: 'tool_running', id: 'b1', name: 'bash' };
   yield { type: 'tool_output', id: 'b1', chunk: 'started\n' };
   await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
@@ -32,6 +40,7 @@ const longTurn: Turn = async function* (prompt, signal) {
     type: 'tool_result',
     id: 'b1',
     name: 'bash',
+    look: lookOf('bash'),
     status: 'cancelled',
     output: 'started',
     durationMs: 900,
@@ -242,9 +251,24 @@ describe('global keys', () => {
     const output = Array.from({ length: 12 }, (_, i) => `row ${i + 1}`).join('\n');
     const turn: Turn = async function* (prompt) {
       yield { type: 'user_prompt', text: prompt, source: 'user' };
-      yield { type: 'tool_call_ready', id: 'b', name: 'bash', input: {}, summary: 'seq 12' };
+      yield {
+        type: 'tool_call_ready',
+        id: 'b',
+        name: 'bash',
+        look: lookOf('bash'),
+        input: {},
+        summary: 'seq 12',
+      };
       yield { type: 'tool_running', id: 'b', name: 'bash' };
-      yield { type: 'tool_result', id: 'b', name: 'bash', status: 'ok', output, durationMs: 5 };
+      yield {
+        type: 'tool_result',
+        id: 'b',
+        name: 'bash',
+        look: lookOf('bash'),
+        status: 'ok',
+        output,
+        durationMs: 5,
+      };
       yield endOf('done');
     };
     rig = await startApp([turn], { columns: 60, rows: 30 });

@@ -1,9 +1,10 @@
 /* eslint-disable no-control-regex -- the tests look for terminal escape sequences */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 import { detectLook } from '../../components/lines/look';
 import { endOf, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
 afterEach(async () => {
@@ -31,18 +32,33 @@ const workTurn: Turn = async function* (prompt) {
   }
   yield { type: 'tool_call_started', id: 't1', name: 'todo_write' };
   yield { type: 'assistant_message', text: 'I will plan…', reasoning: '' };
-  yield { type: 'tool_call_ready', id: 't1', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield {
+    type: 'tool_call_ready',
+    id: 't1',
+    name: 'todo_write',
+    look: lookOf('todo_write'),
+    input: {},
+    summary: '3 todos',
+  };
   yield { type: 'tool_running', id: 't1', name: 'todo_write' };
   yield {
     type: 'tool_result',
     id: 't1',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '(0/3 completed)',
     durationMs: 1,
   };
   yield { type: 'todos_updated', todos: plan(2) };
-  yield { type: 'tool_call_ready', id: 'b1', name: 'bash', input: {}, summary: 'npm test' };
+  yield {
+    type: 'tool_call_ready',
+    id: 'b1',
+    name: 'bash',
+    look: lookOf('bash'),
+    input: {},
+    summary: 'npm test',
+  };
   yield { type: 'tool_running', id: 'b1', name: 'bash' };
   for (let i = 0; i < 40; i++) {
     yield { type: 'tool_output', id: 'b1', chunk: `test ${i} passed ${'·'.repeat(i % 50)}\n` };
@@ -52,17 +68,26 @@ const workTurn: Turn = async function* (prompt) {
     type: 'tool_result',
     id: 'b1',
     name: 'bash',
+    look: lookOf('bash'),
     status: 'ok',
     output: 'all passed',
     display: { exitCode: 0 },
     durationMs: 130,
   };
-  yield { type: 'tool_call_ready', id: 't2', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield {
+    type: 'tool_call_ready',
+    id: 't2',
+    name: 'todo_write',
+    look: lookOf('todo_write'),
+    input: {},
+    summary: '3 todos',
+  };
   yield { type: 'tool_running', id: 't2', name: 'todo_write' };
   yield {
     type: 'tool_result',
     id: 't2',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '(3/3 completed)',
     durationMs: 1,

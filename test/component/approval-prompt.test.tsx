@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { ApprovalPrompt } from '../../components/ApprovalPrompt';
 import type { PendingApproval } from '../../src/store/types';
 import { COLOR_LOOK, mount, stylesBefore, type Mounted } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 const mounted: Mounted[] = [];
 afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
@@ -18,6 +19,7 @@ function pending(
     request: {
       callId: 'c1',
       toolName: 'bash',
+      look: lookOf(partial.toolName ?? 'bash'),
       subject: 'rm -rf build',
       reason: 'deletes files (rm)',
       alwaysRule: 'bash(rm -rf build)',

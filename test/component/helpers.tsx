@@ -2,10 +2,11 @@
 import { EventEmitter } from 'node:events';
 import { render as inkRender, type Instance } from 'ink';
 import type { ReactElement } from 'react';
-import type { AgentEvent } from '../../src/agent/events';
-import type { Approve, PermissionMode } from '../../src/permissions/types';
+import type { AgentEvent } from '../../src/protocol/events';
+import type { Approve } from '../../src/protocol/approval';
+import type { PermissionMode } from '../../src/permissions/types';
 import type { PermissionRuleEntry, SessionAgent } from '../../src/store/agent-port';
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 import { App } from '../../components/App';
 import { AppContext } from '../../components/context';
 import type { Look } from '../../components/lines/look';

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
-import type { ApprovalRequest } from '../../src/permissions/types';
-import type { Todo } from '../../src/todos/types';
+import type { ApprovalRequest } from '../../src/protocol/approval';
+import type { Todo } from '../../src/protocol/todos';
 import { composeFrame, type OutputState } from '../../src/cli/ink-frame-compose';
 import { checkInk, inkOwnGet, installInkPatches } from '../../src/cli/ink-patches';
 import { screenDifferences, seenCells } from '../support/screen-cells';
@@ -17,6 +17,7 @@ import {
   type AppRig,
   type Turn,
 } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 /** A frame as the fast path printed it (undefined: it left the frame to Ink) and as Ink did. */
 interface FramePair {
@@ -68,6 +69,7 @@ const plan = (done: number): Todo[] =>
 const request: ApprovalRequest = {
   callId: 'r1',
   toolName: 'bash',
+  look: lookOf('bash'),
   subject: 'rm -rf build',
   reason: 'deletes files (rm)',
   alwaysRule: 'bash(rm -rf build)',
@@ -90,18 +92,33 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
     await settle(1);
   }
   yield { type: 'assistant_message', text: ANSWER, reasoning: '' };
-  yield { type: 'tool_call_ready', id: 't1', name: 'todo_write', input: {}, summary: '3 todos' };
+  yield {
+    type: 'tool_call_ready',
+    id: 't1',
+    name: 'todo_write',
+    look: lookOf('todo_write'),
+    input: {},
+    summary: '3 todos',
+  };
   yield { type: 'tool_running', id: 't1', name: 'todo_write' };
   yield { type: 'todos_updated', todos: plan(1) };
   yield {
     type: 'tool_result',
     id: 't1',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '(1/3 completed)',
     durationMs: 1,
   };
-  yield { type: 'tool_call_ready', id: 'r1', name: 'bash', input: {}, summary: 'rm -rf build' };
+  yield {
+    type: 'tool_call_ready',
+    id: 'r1',
+    name: 'bash',
+    look: lookOf('bash'),
+    input: {},
+    summary: 'rm -rf build',
+  };
   yield { type: 'permission_asked', request };
   const decision = await agent.approve(request, signal);
   yield { type: 'permission_decided', callId: 'r1', decision: 'allow', by: 'user' };
@@ -110,6 +127,7 @@ const richTurn: Turn = async function* (prompt, signal, agent) {
     type: 'tool_result',
     id: 'r1',
     name: 'bash',
+    look: lookOf('bash'),
     status: decision.decision === 'deny' ? 'denied' : 'ok',
     output: 'removed 3 files',
     durationMs: 5,

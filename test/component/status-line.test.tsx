@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { StatusLine } from '../../components/StatusLine';
 import type { AppState } from '../../src/store/types';
 import { mount, settle, type Mounted } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 const mounted: Mounted[] = [];
 afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
@@ -63,7 +64,13 @@ test('waiting for an approval: no spinner, a question mark', async () => {
     {
       ...busy(2),
       pendingApproval: {
-        request: { callId: 'c', toolName: 'bash', subject: 'rm -rf build', reason: 'deletes' },
+        request: {
+          callId: 'c',
+          toolName: 'bash',
+          look: lookOf('bash'),
+          subject: 'rm -rf build',
+          reason: 'deletes',
+        },
         noteMode: false,
         note: '',
         previewTop: 0,

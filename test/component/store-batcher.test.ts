@@ -1,9 +1,10 @@
 import { afterEach, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { EventBatcher } from '../../src/store/batcher';
 import { FrameScheduler } from '../../src/store/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
+import { lookOf } from '../../src/tools/registry';
 
 const batchers: EventBatcher[] = [];
 afterEach(() => batchers.splice(0).forEach((b) => b.dispose()));
@@ -34,10 +35,17 @@ test('a burst of deltas is one store update', async () => {
 
 test('an approval question is not held back by the batch interval', async () => {
   const { store, batcher } = setup();
-  batcher.push({ type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm x' });
+  batcher.push({
+    type: 'tool_call_ready',
+    id: 'a',
+    name: 'bash',
+    look: lookOf('bash'),
+    input: {},
+    summary: 'rm x',
+  });
   batcher.push({
     type: 'permission_asked',
-    request: { callId: 'a', toolName: 'bash', subject: 'rm x', reason: 'rm' },
+    request: { callId: 'a', toolName: 'bash', look: lookOf('bash'), subject: 'rm x', reason: 'rm' },
   });
   await tick();
   await tick();
@@ -51,6 +59,7 @@ test('the todo_write card and the panel change in the same update', async () => 
     type: 'tool_call_ready',
     id: 't',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     input: {},
     summary: '1 todo',
   });
@@ -60,6 +69,7 @@ test('the todo_write card and the panel change in the same update', async () => 
     type: 'tool_result',
     id: 't',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '[>] A',
     durationMs: 1,
@@ -81,11 +91,19 @@ test('the todo_write card and the panel change in the same update', async () => 
 test('the new todo list goes out as soon as it comes, with its card', async () => {
   const { store, states, batcher } = setup();
   const todos = [{ content: 'A', status: 'completed' as const }];
-  batcher.push({ type: 'tool_call_ready', id: 't', name: 'todo_write', input: {}, summary: '' });
+  batcher.push({
+    type: 'tool_call_ready',
+    id: 't',
+    name: 'todo_write',
+    look: lookOf('todo_write'),
+    input: {},
+    summary: '',
+  });
   batcher.push({
     type: 'tool_result',
     id: 't',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '[x] A',
     durationMs: 1,
@@ -111,6 +129,7 @@ test('a todo_write result whose list never comes is shown anyway', async () => {
     type: 'tool_result',
     id: 't',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: '[x] A',
     durationMs: 1,

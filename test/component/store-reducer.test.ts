@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { reduceEvent, reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState, TranscriptItem } from '../../src/store/types';
 import { sessionText } from '../../components/lines/session-text';
+import { lookOf } from '../../src/tools/registry';
 const PLAIN = { color: false, unicode: true };
 
 const fresh = (): AppState => initialState({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
@@ -121,7 +122,14 @@ describe('tool cards', () => {
     expect(state.live.tools[0]).toMatchObject({ status: 'pending', summary: '' });
     state = reduceEvent(
       state,
-      { type: 'tool_call_ready', id: 'a', name: 'bash', input: { command: 'ls' }, summary: 'ls' },
+      {
+        type: 'tool_call_ready',
+        id: 'a',
+        name: 'bash',
+        look: lookOf('bash'),
+        input: { command: 'ls' },
+        summary: 'ls',
+      },
       150,
     );
     // Announced with the round's other calls: it waits its turn, showing what it will run.
@@ -143,6 +151,7 @@ describe('tool cards', () => {
         type: 'tool_result',
         id: 'a',
         name: 'bash',
+        look: lookOf('bash'),
         status: 'ok',
         output: 'one\ntwo',
         display: { exitCode: 0 },
@@ -164,14 +173,30 @@ describe('tool cards', () => {
       [
         { type: 'tool_call_started', id: 'a', name: 'read_file' },
         { type: 'tool_call_started', id: 'b', name: 'glob' },
-        { type: 'tool_result', id: 'b', name: 'glob', status: 'ok', output: 'x', durationMs: 1 },
+        {
+          type: 'tool_result',
+          id: 'b',
+          name: 'glob',
+          look: lookOf('glob'),
+          status: 'ok',
+          output: 'x',
+          durationMs: 1,
+        },
       ],
       0,
     );
     expect(kinds(state)).toEqual(['banner']);
     state = reduceEvent(
       state,
-      { type: 'tool_result', id: 'a', name: 'read_file', status: 'ok', output: 'y', durationMs: 1 },
+      {
+        type: 'tool_result',
+        id: 'a',
+        name: 'read_file',
+        look: lookOf('read_file'),
+        status: 'ok',
+        output: 'y',
+        durationMs: 1,
+      },
       0,
     );
     expect(
@@ -186,13 +211,21 @@ describe('tool cards', () => {
     const request = {
       callId: 'a',
       toolName: 'bash',
+      look: lookOf('bash'),
       subject: 'rm -rf build',
       reason: 'deletes files',
     };
     let state = reduceEvents(
       fresh(),
       [
-        { type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'rm -rf build' },
+        {
+          type: 'tool_call_ready',
+          id: 'a',
+          name: 'bash',
+          look: lookOf('bash'),
+          input: {},
+          summary: 'rm -rf build',
+        },
         { type: 'permission_asked', request },
       ],
       10,
@@ -216,6 +249,7 @@ describe('tool cards', () => {
           type: 'tool_result',
           id: 'a',
           name: 'bash',
+          look: lookOf('bash'),
           status: 'denied',
           output: 'denied',
           durationMs: 0,
@@ -233,7 +267,14 @@ describe('tool cards', () => {
     const state = reduceEvents(
       fresh(),
       [
-        { type: 'tool_call_ready', id: 'a', name: 'bash', input: {}, summary: 'sleep 9' },
+        {
+          type: 'tool_call_ready',
+          id: 'a',
+          name: 'bash',
+          look: lookOf('bash'),
+          input: {},
+          summary: 'sleep 9',
+        },
         end('aborted'),
       ],
       0,

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { TaskPanel } from '../../components/TaskPanel';
 import { EventBatcher } from '../../src/store/batcher';
 import { FrameScheduler } from '../../src/store/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
-import type { Task } from '../../src/tasks/types';
+import type { Task } from '../../src/protocol/tasks';
 import { makeTask } from '../support/tasks';
 import {
   COLOR_LOOK,
@@ -16,6 +16,7 @@ import {
   type AppRig,
   type Mounted,
 } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 const mounted: Mounted[] = [];
 const apps: AppRig[] = [];
@@ -137,6 +138,7 @@ describe('the batcher', () => {
       type: 'tool_call_ready',
       id: 't',
       name: 'task_update',
+      look: lookOf('task_update'),
       input: {},
       summary: '#1 -> completed',
     });
@@ -146,6 +148,7 @@ describe('the batcher', () => {
       type: 'tool_result',
       id: 't',
       name: 'task_update',
+      look: lookOf('task_update'),
       status: 'ok',
       output: 'Task #1 completed: Step 1.',
       durationMs: 1,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { TodoPanel } from '../../components/TodoPanel';
 import type { Look } from '../../components/lines/look';
 import type { AppState } from '../../src/store/types';
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 import { ASCII_LOOK, COLOR_LOOK, mount, settle, stylesBefore, type Mounted } from './helpers';
 
 const mounted: Mounted[] = [];

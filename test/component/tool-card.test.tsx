@@ -5,8 +5,9 @@ import { cleanup } from 'ink-testing-library';
 import { ToolCard } from '../../components/ToolCard';
 import type { ToolCard as Card } from '../../src/store/types';
 import { formatOutcome } from '../../src/tools/bash';
-import { CANCELLED_TEXT } from '../../src/tools/cancel-text';
+import { CANCELLED_TEXT } from '../../src/protocol/cancel-text';
 import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip } from './helpers';
+import { lookOf } from '../../src/tools/registry';
 
 afterEach(cleanup);
 
@@ -25,7 +26,9 @@ const ago = (seconds: number) => Date.now() - seconds * 1000 - 100;
 const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]$/;
 
 function card(partial: Partial<Card>): Card {
-  return { id: 'c1', name: 'bash', summary: 'npm test', status: 'ok', output: '', ...partial };
+  const name = partial.name ?? 'bash';
+  const base = { id: 'c1', name, look: lookOf(name), summary: 'npm test', output: '' };
+  return { ...base, status: 'ok', ...partial };
 }
 
 function frame(c: Card, width = 80, extra: Partial<View> = {}): string[] {

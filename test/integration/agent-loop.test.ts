@@ -9,7 +9,7 @@ import {
 } from '../../src/demo/scripted-server';
 import { collect, ofType, scriptedApprove, tempDir, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision } from '../../src/protocol/approval';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createAgent } from '../../src/agent/agent';
 import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripted-server';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 import { collect, ofType, tempDir, testConfig } from '../support/agent-harness';
 
 const servers: ScriptedServer[] = [];

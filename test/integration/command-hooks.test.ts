@@ -17,8 +17,8 @@ import {
   type CommandHookSettings,
 } from '../../src/hooks/command-hooks';
 import type { HookContext, HookEventName, HookInputs } from '../../src/hooks/types';
-import type { AgentEvent } from '../../src/agent/events';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
+import type { AgentEvent } from '../../src/protocol/events';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 import { loadSettings } from '../../src/config/settings';
 import { describeToolCall } from '../../src/agent/execute-call';
 import { TOOLS } from '../../src/tools/registry';

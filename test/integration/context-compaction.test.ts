@@ -6,7 +6,7 @@ import {
   type ScriptedServer,
   type ScriptedServerOptions,
 } from '../../src/demo/scripted-server';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { tempDir } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
 import { completeLines, ensureBuilt, sessionFiles, tickEnv } from './session-support';

@@ -9,7 +9,7 @@ import {
 } from '../../src/demo/scripted-server';
 import type { RecordedRequest } from '../../src/demo/scripted-server';
 import { openSessionForRun } from '../../src/session/open';
-import { collect, ofType, testConfig } from '../support/agent-harness';
+import { collect, ofType, tempDir, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
 import {
   bash,
@@ -91,6 +91,25 @@ describe('/compact [focus] (manual compaction)', () => {
     expect(JSON.stringify(next.body.messages)).not.toContain('read the API and take notes');
     expect(agent.contextUsage().tokens).toBeGreaterThan(0);
   });
+
+  it.each([
+    ['todo_write', {}],
+    ['the task tools', { tasks: true, home: tempDir('tick-home-') }],
+  ] as const)(
+    'says nothing about a plan when there is none (%s): no plan kept, no plan block',
+    async (_plan, overrides) => {
+      const model = workingModel([bash('echo api'), { text: 'Noted.' }, { text: 'Next answer.' }]);
+      const { agent, server: s } = await agentFor(model.script, overrides);
+      await collect(agent.run('read the API', never()));
+      const events = await collect(agent.compact('', never()));
+      expect(ofType(events, 'context_compacted')[0]).toMatchObject({ planKept: false });
+      await collect(agent.run('go on', never()));
+      const head = headOf(s.requests.at(-1) as RecordedRequest);
+      expect(head).toContain(model.summaries[0]);
+      expect(head).not.toContain('<plan>');
+      expect(head).not.toMatch(/No todos|No tasks/);
+    },
+  );
 
   it('a PreCompact hook that exits 2 blocks it: the history stays, the user is told why', async () => {
     const { agent, server: s } = await agentFor(workingModel([{ text: 'Hi.' }]).script, {

@@ -5,7 +5,7 @@ import type {
 } from '../../src/demo/scripted-server';
 import { renderTodos } from '../../src/todos/render';
 import { countPromptTokens } from '../../src/demo/server-kinds';
-import type { Todo } from '../../src/todos/types';
+import type { Todo } from '../../src/protocol/todos';
 
 /** The prompt's size as the scripted server counts it (and refuses it past its window). */
 export function promptTokensOf(request: RecordedRequest): number {

@@ -10,7 +10,7 @@ import {
 import { collect, ofType, scriptedApprove, testConfig } from '../support/agent-harness';
 import type { Config } from '../../src/config/types';
 import type { CommandHookSettings } from '../../src/hooks/command-hooks';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision } from '../../src/protocol/approval';
 
 /*
  * Claude Code's order of decisions, end to end through the agent: tick's forbidden floor,

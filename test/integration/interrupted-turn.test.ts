@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/agent';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripted-server';
 import type { Script } from '../../src/demo/scripted-server';
 import { collect, ofType, scriptedApprove, testConfig } from '../support/agent-harness';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/agent';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import type { Config } from '../../src/config/types';
 import type { CommandHookSettings } from '../../src/hooks/hook-settings';
 import {

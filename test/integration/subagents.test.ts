@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agent/agent';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import type { Config } from '../../src/config/types';
 import { AGENTS_DEFAULTS } from '../../src/config/types';
 import {
@@ -11,7 +11,7 @@ import {
   type ScriptedTurn,
 } from '../../src/demo/scripted-server';
 import type { ChatMessage } from '../../src/model/types';
-import type { ApprovalDecision } from '../../src/permissions/types';
+import type { ApprovalDecision } from '../../src/protocol/approval';
 import { ofType, scriptedApprove, testConfig } from '../support/agent-harness';
 import { livePidsRunning, uniqueSleepSeconds, waitFor } from './tool-helpers';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../src/config/types';
-import type { AgentEvent } from '../../src/agent/events';
-import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/types';
+import type { AgentEvent } from '../../src/protocol/events';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 
 /** A fresh real folder for a test's workspace or TICK_HOME. */
 export function tempDir(prefix = 'tick-test-'): string {

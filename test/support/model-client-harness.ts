@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { createModelClient, type ModelClientOptions } from '../../src/model/client';
 import type {
   AssistantTurn,

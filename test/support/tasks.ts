@@ -1,4 +1,4 @@
-import type { Task } from '../../src/tasks/types';
+import type { Task } from '../../src/protocol/tasks';
 
 /** A task with plain defaults (pending, owned by main, blocked by nothing), changed by `extra`. */
 export function makeTask(id: string, extra: Partial<Task> = {}): Task {

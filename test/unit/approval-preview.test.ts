@@ -1,10 +1,12 @@
 import { expect, test } from 'vitest';
 import type { HookInputs } from '../../src/hooks/types';
 import { approvalPreview } from '../../src/permissions/approval-preview';
+import { lookOf } from '../../src/tools/registry';
 
 const call = (preview?: HookInputs['PreToolUse']['preview']): HookInputs['PreToolUse'] => ({
   callId: 'c1',
   toolName: 'edit_file',
+  look: lookOf('edit_file'),
   input: { path: 'a.txt' },
   access: { kind: 'write', paths: ['/w/a.txt'] },
   claude: { toolName: 'Edit', toolInput: { file_path: '/w/a.txt' } },

@@ -2,11 +2,13 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { createPermissionGate, type GateContext } from '../../src/permissions/gate';
 import type { HookVerdict } from '../../src/permissions/policy';
 import { PermissionPolicy, type PolicyOptions } from '../../src/permissions/policy';
-import type { ApprovalDecision, ApprovalRequest, ToolAccess } from '../../src/permissions/types';
+import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
+import type { ToolAccess } from '../../src/permissions/types';
+import { lookOf } from '../../src/tools/registry';
 
 const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-gate-')));
 afterAll(() => rmSync(ws, { recursive: true, force: true }));
@@ -56,7 +58,13 @@ function harness(
     asked,
     policy,
     run: async (toolName, access, callId = 'c1', hook) => {
-      const call = { callId, toolName, input: { command: access.command }, access };
+      const call = {
+        callId,
+        toolName,
+        look: lookOf(toolName),
+        input: { command: access.command },
+        access,
+      };
       const block = gate.floor(call, ctx) ?? (await gate.check(call, hook, ctx));
       return block === undefined ? {} : { block };
     },
@@ -78,6 +86,7 @@ describe('permission gate', () => {
     const request = {
       callId: 'call-7',
       toolName: 'bash',
+      look: lookOf('bash'),
       subject: 'rm -rf build',
       reason: 'deletes files',
       alwaysRule: 'bash(rm -rf build)',
@@ -176,7 +185,13 @@ describe('permission gate', () => {
 
   it('denies a forbidden command at the floor, before anything else', () => {
     const h = harness([]);
-    const call = { callId: 'c1', toolName: 'bash', input: {}, access: exec('rm -rf /') };
+    const call = {
+      callId: 'c1',
+      toolName: 'bash',
+      look: lookOf('bash'),
+      input: {},
+      access: exec('rm -rf /'),
+    };
     const gate = createPermissionGate(h.policy);
     const ctx = {
       signal: new AbortController().signal,
@@ -227,6 +242,7 @@ describe('permission gate', () => {
       {
         callId: 'c1',
         toolName: 'bash',
+        look: lookOf('bash'),
         subject: 'git push',
         reason: 'a hook asks: pushes are reviewed',
       },

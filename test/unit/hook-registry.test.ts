@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
 import type { HookContext, HookInputs } from '../../src/hooks/types';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
+import { lookOf } from '../../src/tools/registry';
 
 function context(signal = new AbortController().signal) {
   const events: AgentEvent[] = [];
@@ -18,6 +19,7 @@ function context(signal = new AbortController().signal) {
 const preInput: HookInputs['PreToolUse'] = {
   callId: 'c1',
   toolName: 'bash',
+  look: lookOf('bash'),
   input: { command: 'ls' },
   access: { kind: 'exec', command: 'ls' },
   claude: { toolName: 'Bash', toolInput: { command: 'ls' } },

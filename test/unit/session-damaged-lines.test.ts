@@ -8,6 +8,7 @@ import { readSessionFile } from '../../src/session/reader';
 import { restoreSession } from '../../src/session/restore';
 import { SessionWriter } from '../../src/session/writer';
 import type { ChatMessage } from '../../src/model/types';
+import { lookOf } from '../../src/tools/registry';
 import { tempDir } from '../support/agent-harness';
 
 function header(extra: Partial<HeaderRecord> = {}): HeaderRecord {
@@ -254,7 +255,14 @@ describe('calls a kill left unanswered', () => {
     const writer = SessionWriter.create(file, header(headerExtra));
     writer.message({ role: 'user', content: 'go' });
     writer.message({ role: 'assistant', content: null, tool_calls: [call('c1')] });
-    writer.event({ type: 'tool_call_ready', id: 'c1', name: 'bash', input: {}, summary: 'ls' });
+    writer.event({
+      type: 'tool_call_ready',
+      id: 'c1',
+      name: 'bash',
+      input: {},
+      summary: 'ls',
+      look: lookOf('bash'),
+    });
     write(writer);
     writer.close();
     return restoreSession(readSessionFile(file)).state.messages.at(-1);
@@ -280,7 +288,13 @@ describe('calls a kill left unanswered', () => {
     const asked = (writer: SessionWriter) =>
       writer.event({
         type: 'permission_asked',
-        request: { callId: 'c1', toolName: 'bash', subject: 'ls', reason: 'asks' },
+        request: {
+          callId: 'c1',
+          toolName: 'bash',
+          subject: 'ls',
+          reason: 'asks',
+          look: lookOf('bash'),
+        },
       });
     expect(killedDuringCall({ startsRecorded: undefined }, asked)?.content).toBe(NOT_RUN_OUTPUT);
   });

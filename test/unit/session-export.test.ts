@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { renderHtml } from '../../src/session/export-html';
 import { renderMarkdown } from '../../src/session/export-markdown';
 import { SESSION_FORMAT_VERSION } from '../../src/session/format';
-import { readSessionFile } from '../../src/session/reader';
+import { readSessionFile, type ReadRecord } from '../../src/session/reader';
+import type { ToolLook } from '../../src/protocol/tool-look';
 import { buildReport, clampOutput, type SessionReport } from '../../src/session/report';
 import { SessionWriter } from '../../src/session/writer';
 import { tempDir } from '../support/agent-harness';
+import { lookOf } from '../../src/tools/registry';
 
 const T0 = Date.UTC(2024, 0, 1, 10, 0, 0);
 const longOutput = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join('\n');
@@ -27,8 +29,8 @@ function recordSession(): string {
   });
   const call = (id: string, name: string, summary: string, output: string): AgentEvent[] => [
     { type: 'tool_call_started', id, name },
-    { type: 'tool_call_ready', id, name, input: {}, summary },
-    { type: 'tool_result', id, name, status: 'ok', output, durationMs: 12 },
+    { type: 'tool_call_ready', id, name, input: {}, summary, look: lookOf(name) },
+    { type: 'tool_result', id, name, look: lookOf(name), status: 'ok', output, durationMs: 12 },
   ];
   const steps: [number, AgentEvent[]][] = [
     [0, [{ type: 'user_prompt', text: 'Add a <greeting> file', source: 'user' }]],
@@ -129,6 +131,44 @@ describe('tick export', () => {
     expect(
       report.prompts[0].steps.map((step) => (step.kind === 'tool' ? step.call.name : step.kind)),
     ).toEqual(['todo_write', 'write_file', 'todo_write', 'bash', 'answer']);
+  });
+
+  it("tells plan calls from work by the look on their events, whatever the tool's name", () => {
+    const header = readSessionFile(file).header;
+    const call = (id: string, name: string, look: ToolLook): ReadRecord[] => [
+      {
+        kind: 'event',
+        t: T0,
+        line: 0,
+        event: { type: 'tool_call_ready', id, name, input: {}, summary: id, look },
+      },
+      {
+        kind: 'event',
+        t: T0,
+        line: 0,
+        event: { type: 'tool_result', id, name, look, status: 'ok', output: '', durationMs: 1 },
+      },
+    ];
+    const inProgress: ReadRecord = {
+      kind: 'event',
+      t: T0,
+      line: 0,
+      event: { type: 'todos_updated', todos: [{ content: 'Ship', status: 'in_progress' }] },
+    };
+    const report = buildReport({
+      file,
+      header,
+      notices: [],
+      damagedLines: [],
+      lineCount: 0,
+      endsWithNewline: true,
+      records: [
+        inProgress,
+        ...call('p', 'mcp__plans__note', { role: 'plan', resultShape: 'text' }),
+        ...call('w', 'mcp__ops__deploy', { role: 'shell', resultShape: 'log' }),
+      ],
+    });
+    expect(report.todos[0].toolCalls.map((c) => c.id)).toEqual(['w']);
   });
 
   it('markdown has the header, the prompt, each tool call with clamped output, the answer and the todo table', () => {

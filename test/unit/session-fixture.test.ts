@@ -61,6 +61,22 @@ describe('a recorded v1 session', () => {
     expect(read?.content).toMatch(/^ {5}1\tkey0=value0\n[\s\S]*300\tkey299=value299/);
   });
 
+  it('gives its calls, recorded before calls carried their look, the looks their tools had', () => {
+    const { events } = restoreSession(readSessionFile(FIXTURE));
+    const looks = new Map(
+      events.flatMap((event) =>
+        event.type === 'tool_call_ready' || event.type === 'tool_result'
+          ? [[event.name, event.look] as const]
+          : [],
+      ),
+    );
+    expect(Object.fromEntries(looks)).toEqual({
+      todo_write: { role: 'plan', resultShape: 'plan' },
+      write_file: { role: 'edit', resultShape: 'diff' },
+      read_file: { role: 'read', resultShape: 'count' },
+    });
+  });
+
   it('replays as two prompts with their own answers', async () => {
     const prepared = await prepareReplay(FIXTURE);
     expect(prepared.prompts).toEqual(['Create a config file and read it back', 'Add a README']);

@@ -5,6 +5,7 @@ import { SESSION_FORMAT_VERSION } from '../../src/session/format';
 import { createReplayDriver, prepareReplay } from '../../src/session/replay';
 import { SessionWriter } from '../../src/session/writer';
 import { tempDir } from '../support/agent-harness';
+import { lookOf } from '../../src/tools/registry';
 
 /** Two prompts; the first was interrupted after one tool round, the second ran to the end. */
 function record(): string {
@@ -41,6 +42,7 @@ function record(): string {
     type: 'tool_result',
     id: 'w1',
     name: 'write_file',
+    look: lookOf('write_file'),
     status: 'ok',
     output: 'ok',
     durationMs: 1,
@@ -56,6 +58,7 @@ function record(): string {
     type: 'tool_result',
     id: 'b1',
     name: 'bash',
+    look: lookOf('bash'),
     status: 'denied',
     output: 'Error: denied',
     durationMs: 0,
@@ -105,7 +108,10 @@ describe('prepareReplay', () => {
     const driver = createReplayDriver(await prepareReplay(record()));
     const signal = new AbortController().signal;
     const ask = (callId: string) =>
-      driver.approve({ callId, toolName: 'bash', subject: 'x', reason: 'r' }, signal);
+      driver.approve(
+        { callId, toolName: 'bash', look: lookOf('bash'), subject: 'x', reason: 'r' },
+        signal,
+      );
     driver.startPrompt(0);
     expect(await ask('w1')).toEqual({ decision: 'allow_once' });
     expect(await ask('b1')).toEqual({ decision: 'deny', note: 'not that' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentEvent } from '../../src/agent/events';
+import type { AgentEvent } from '../../src/protocol/events';
 import { SESSION_FORMAT_VERSION, type HeaderRecord } from '../../src/session/format';
 import { acquireLock } from '../../src/session/lock';
 import { lockFile, workspaceSlug } from '../../src/session/paths';
@@ -11,6 +11,7 @@ import { restoreSession } from '../../src/session/restore';
 import { HEAD_CHARS, RunningOutput, TAIL_CHARS } from '../../src/session/running-output';
 import { SessionWriter } from '../../src/session/writer';
 import { tempDir } from '../support/agent-harness';
+import { lookOf } from '../../src/tools/registry';
 
 function header(id = 'sess-0001'): HeaderRecord {
   return {
@@ -53,6 +54,7 @@ function writeSample(file: string): void {
     type: 'tool_result',
     id: 'c1',
     name: 'todo_write',
+    look: lookOf('todo_write'),
     status: 'ok',
     output: 'list',
     durationMs: 1,
@@ -119,6 +121,7 @@ describe('session file writing and reading', () => {
       type: 'tool_result',
       id: 'c1',
       name: 'bash',
+      look: lookOf('bash'),
       status: 'ok',
       output: big,
       durationMs: 5,
@@ -150,6 +153,7 @@ describe('session file writing and reading', () => {
       type: 'tool_call_ready',
       id: 'w1',
       name: 'write_file',
+      look: lookOf('write_file'),
       input,
       summary: 'big.txt',
     });
@@ -163,6 +167,7 @@ describe('session file writing and reading', () => {
       type: 'tool_call_ready',
       id: 'w1',
       name: 'write_file',
+      look: lookOf('write_file'),
       input,
       summary: 'big.txt',
     });
@@ -196,6 +201,14 @@ describe('session file writing and reading', () => {
       role: 'assistant',
       content: null,
       tool_calls: [{ id: 't', type: 'function', function: { name: 'task_list', arguments: '{}' } }],
+    });
+    writer.event({
+      type: 'tool_call_ready',
+      id: 't',
+      name: 'task_list',
+      input: {},
+      summary: '',
+      look: lookOf('task_list'),
     });
     writer.message({ role: 'tool', tool_call_id: 't', content: 'No tasks yet.' });
     writer.close();
@@ -258,7 +271,14 @@ describe('session file writing and reading', () => {
         { id: 'c2', type: 'function', function: { name: 'glob', arguments: '{}' } },
       ],
     });
-    writer.event({ type: 'tool_call_ready', id: 'c1', name: 'bash', input: {}, summary: command });
+    writer.event({
+      type: 'tool_call_ready',
+      id: 'c1',
+      name: 'bash',
+      look: lookOf('bash'),
+      input: {},
+      summary: command,
+    });
     writer.event({ type: 'tool_running', id: 'c1', name: 'bash' });
     writer.event({ type: 'tool_output', id: 'c1', chunk: 'started\n' });
     writer.event({ type: 'tool_output', id: 'c1', chunk: 'still going\n' });

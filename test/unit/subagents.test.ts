@@ -3,17 +3,18 @@ import { callSteps } from '../../src/agent/call-order';
 import { countsLine, noteChildEvent, parentResult, type ChildRun } from '../../src/agents/outcome';
 import { Limiter } from '../../src/agents/limiter';
 import { childHooks } from '../../src/agents/child-hooks';
-import { childTools } from '../../src/agents/host';
+import { childTools } from '../../src/agent/child-loop';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
 import type { HookContext } from '../../src/hooks/types';
 import { streamJsonObject } from '../../src/print/stream-json';
 import { routeOf } from '../../src/demo/conversation-route';
 import { TOOLS, offeredTools } from '../../src/tools/registry';
 import { agent } from '../../src/tools/agent';
-import { CANCELLED_TEXT } from '../../src/tools/cancel-text';
+import { CANCELLED_TEXT } from '../../src/protocol/cancel-text';
 import { subagentsWorking } from '../../src/store/subagents';
 import { EMPTY_LIVE } from '../../src/store/reducer';
 import type { ChildView } from '../../src/store/types';
+import { lookOf } from '../../src/tools/registry';
 
 describe('callSteps', () => {
   const steps = (kinds: string) => callSteps(kinds.length, (i) => kinds[i] === 'A');
@@ -89,6 +90,7 @@ describe("counting a child's run from its events", () => {
       type: 'tool_result',
       id: 'a',
       name: 'bash',
+      look: lookOf('bash'),
       status: 'ok',
       output: '',
       durationMs: 1,
@@ -274,6 +276,7 @@ describe('subagentsWorking', () => {
       tools: children.map((c, i) => ({
         id: `call_${i}`,
         name: c ? 'agent' : 'bash',
+        look: lookOf(c ? 'agent' : 'bash'),
         summary: '',
         status: 'running' as const,
         output: '',

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { cycleThrough } from '../../src/tasks/graph';
 import { planCreate, planUpdate, type Planned } from '../../src/tasks/rules';
 import { createdText, renderTask, renderTaskList, updatedText } from '../../src/tasks/render';
-import { MAX_TASKS, type Task, type TaskUpdateInput } from '../../src/tasks/types';
+import { MAX_TASKS, type TaskUpdateInput } from '../../src/tasks/types';
+import { type Task } from '../../src/protocol/tasks';
 import { makeTask } from '../support/tasks';
 
 const task = makeTask;

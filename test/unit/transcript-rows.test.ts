@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Block } from '../../components/lines/transcript-blocks';
 import { TranscriptRows, type TranscriptWindow } from '../../components/lines/transcript-rows';
 import type { TranscriptItem } from '../../src/store/types';
+import { lookOf } from '../../src/tools/registry';
 
 function transcript(count: number, from = 0): TranscriptItem[] {
   const items: TranscriptItem[] = [];
@@ -12,7 +13,14 @@ function transcript(count: number, from = 0): TranscriptItem[] {
         kind: 'tool',
         id,
         gap: false,
-        card: { id: `c${id}`, name: 'bash', summary: `echo ${id}`, status: 'ok', output: '' },
+        card: {
+          id: `c${id}`,
+          name: 'bash',
+          look: lookOf('bash'),
+          summary: `echo ${id}`,
+          status: 'ok',
+          output: '',
+        },
       });
     else items.push({ kind: 'info', id, text: `note ${id}`, tone: 'dim' });
   }
@@ -24,7 +32,14 @@ const live: Block[] = [
   {
     kind: 'card',
     key: 'cx',
-    card: { id: 'x', name: 'bash', summary: 'ls', status: 'running', output: '' },
+    card: {
+      id: 'x',
+      name: 'bash',
+      look: lookOf('bash'),
+      summary: 'ls',
+      status: 'running',
+      output: '',
+    },
     gap: true,
     live: true,
   },

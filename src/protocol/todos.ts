@@ -1,5 +1,6 @@
 export type TodoStatus = 'pending' | 'in_progress' | 'completed';
 
+/** One item of the todo list (V1) that todo_write replaces whole. */
 export interface Todo {
   content: string;
   status: TodoStatus;

@@ -1,13 +1,13 @@
 /** `tick tasks [LIST]`: a task list printed from the shell, as the model's task_list shows it. */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config/types';
-import { processIO, type CommandIO } from '../session/commands';
-import { listSessions } from '../session/list';
-import { shortTime } from '../session/list-text';
-import { isSafeListId, taskListDir, tasksRoot } from './list-id';
-import { renderTaskList, taskCounts } from './render';
-import { readTaskList, TaskFileError } from './store';
+import type { Config } from '../../config/types';
+import { listSessions } from '../../session/list';
+import { shortTime } from '../../session/list-text';
+import { isSafeListId, taskListDir, tasksRoot } from '../../tasks/list-id';
+import { renderTaskList, taskCounts } from '../../tasks/render';
+import { readTaskList, TaskFileError } from '../../tasks/store';
+import { processIO, type CommandIO } from './io';
 
 class TasksCommandError extends Error {}
 

@@ -1,22 +1,12 @@
-import type { Todo } from '../todos/types';
-import type { Task } from '../tasks/types';
-import type { ApprovalRequest } from '../permissions/types';
-import type { Usage } from '../model/types';
+import type { ApprovalRequest } from './approval';
+import type { Task } from './tasks';
+import type { Todo } from './todos';
+import type { ToolDisplay } from './tool-display';
+import type { ToolLook } from './tool-look';
+import type { Usage } from './usage';
 
 /** How a tool call ended, as the UI shows it. */
 export type ToolStatus = 'ok' | 'error' | 'denied' | 'cancelled';
-
-/** Extra data for the UI's tool card; the model only ever sees `output`. */
-export interface ToolDisplay {
-  /** Unified diff of a file change. */
-  diff?: string;
-  /** Lines returned by read_file. */
-  lines?: number;
-  /** Matches returned by glob. */
-  matches?: number;
-  /** Exit code of a bash command. */
-  exitCode?: number;
-}
 
 /** done: answered; stopped: a hook said stop; max_turns: the --max-turns cap. */
 export type TurnEndReason = 'done' | 'stopped' | 'max_turns' | 'aborted' | 'error';
@@ -40,9 +30,17 @@ export type AgentEvent =
   | { type: 'tool_call_started'; id: string; name: string }
   /**
    * Arguments complete and parsed (every call of a round, when the model's answer is
-   * complete, before the first runs); `summary` is the one-line card text.
+   * complete, before the first runs); `summary` is the one-line card text, `look` how the
+   * call shows (what its tool declares).
    */
-  | { type: 'tool_call_ready'; id: string; name: string; input: unknown; summary: string }
+  | {
+      type: 'tool_call_ready';
+      id: string;
+      name: string;
+      input: unknown;
+      summary: string;
+      look: ToolLook;
+    }
   /**
    * The call passed the gate and the PreToolUse hooks and its tool starts now (the session
    * log records it, so a crash mid-call is not mistaken for a call that never ran).
@@ -54,6 +52,8 @@ export type AgentEvent =
       type: 'tool_result';
       id: string;
       name: string;
+      /** The call's look again: a call whose arguments did not parse had no tool_call_ready. */
+      look: ToolLook;
       status: ToolStatus;
       output: string;
       display?: ToolDisplay;

@@ -1,0 +1,28 @@
+import type { ToolPreview } from './tool-display';
+import type { ToolLook } from './tool-look';
+
+/** A question the gate puts to the user (keyboard in the app, flags in print mode). */
+export interface ApprovalRequest {
+  callId: string;
+  toolName: string;
+  /** How the call looks: its role picks the question's title. */
+  look: ToolLook;
+  /** The whole command or the path, never truncated. */
+  subject: string;
+  /** Why it is asked: "deletes files (rm)", "outside workspace: /etc/hosts". */
+  reason: string;
+  /** The rule "allow always" would add, e.g. `bash(npm run:*)`; absent when always is not offered. */
+  alwaysRule?: string;
+  /** What the call would change (an edit's diff), when the tool can tell before running. */
+  preview?: ToolPreview;
+  /** The subagent whose call this is (absent: the main agent's). */
+  agent?: { id: string; description: string };
+}
+
+export type ApprovalDecision =
+  | { decision: 'allow_once' }
+  /** `save`: also write the rule to `.tick/settings.local.json` (the app's `s`). */
+  | { decision: 'allow_always'; save?: boolean }
+  | { decision: 'deny'; note?: string };
+
+export type Approve = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;
