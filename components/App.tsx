@@ -1,33 +1,29 @@
-import { Box, useInput } from 'ink';
+import { Box, useInput, useStdout } from 'ink';
 import { useMemo } from 'react';
-import type { AppController } from '../src/store/controller';
-import { ApprovalPrompt, useApprovalLayout } from './ApprovalPrompt';
-import { AppContext, useApp, useAppState } from './context';
+import type { AppController } from '../src/app/controller';
+import { ApprovalPrompt } from './ApprovalPrompt';
+import { AppContext, appContext, useApp, useAppState } from './context';
 import { KeypressLayer } from './keys';
-import { frameLayout, inputRowsFor, todoRowsFor } from './layout';
-import type { Look } from './lines/look';
-import { PromptInput, usePromptInputLayout } from './PromptInput';
+import { terminalSize } from './frame-layout';
+import { PromptInput } from './PromptInput';
 import { QueuedPrompts } from './QueuedPrompts';
 import { Rule } from './Rule';
+import type { Layout } from './screen-layout';
 import { StatusLine } from './StatusLine';
-import { TaskPanel, useTaskPanelLines } from './TaskPanel';
-import { TodoPanel, useTodoPanelLines } from './TodoPanel';
+import { TaskPanel } from './TaskPanel';
+import { TodoPanel } from './TodoPanel';
 import { Transcript } from './Transcript';
 import { useTerminalSize } from './useTerminalSize';
 
 export interface AppProps {
   controller: AppController;
-  look: Look;
-  /** The terminal's cursor shows the caret (see AppContextValue). */
-  terminalCursor?: boolean;
+  /** The screen's layout (its look, whether the terminal's cursor shows the caret). */
+  layout: Layout;
 }
 
 /** The full-screen app: transcript, todo panel, input or approval prompt, status line. */
-export function App({ controller, look, terminalCursor = false }: AppProps) {
-  const value = useMemo(
-    () => ({ controller, look, terminalCursor }),
-    [controller, look, terminalCursor],
-  );
+export function App({ controller, layout }: AppProps) {
+  const value = useMemo(() => appContext(controller, layout), [controller, layout]);
   return (
     <AppContext.Provider value={value}>
       <Screen />
@@ -35,67 +31,56 @@ export function App({ controller, look, terminalCursor = false }: AppProps) {
   );
 }
 
-/** Every key goes through the one keypress layer. */
-function useKeypress(controller: AppController): void {
-  const keys = useMemo(() => new KeypressLayer(controller), [controller]);
+/** Every key goes through the one keypress layer, which asks the layout what a page is. */
+function useKeypress(controller: AppController, layout: Layout): void {
+  const { stdout } = useStdout();
+  const keys = useMemo(
+    () =>
+      new KeypressLayer(controller, () =>
+        layout.screen(controller.store.getState(), terminalSize(stdout)),
+      ),
+    [controller, layout, stdout],
+  );
   useInput(keys.handle);
 }
 
 /**
- * Lays the screen out: each part's height comes from the same layout its component draws,
- * so the frame is always exactly the terminal's rows - 1 (Ink clears the screen when a
- * frame reaches the terminal's height).
+ * Places the parts where the layout puts them: each part's height comes from the same
+ * layout its component draws, so the frame is always exactly the terminal's rows - 1 (Ink
+ * clears the screen when a frame reaches the terminal's height).
  */
 function Screen() {
-  const { controller } = useApp();
-  const { columns, rows } = useTerminalSize();
-  useKeypress(controller);
-
-  // A session plans with todo_write or with the task tools: one panel, for the one in use.
-  const tasksMode = useAppState((s) => s.taskListId !== null);
-  const hasTodos = useAppState((s) => (s.taskListId === null ? s.todos : s.tasks).length > 0);
-  const queued = useAppState((s) => s.queue.length > 0);
-  const layout = frameLayout(columns, rows, hasTodos);
-  const inputRows = inputRowsFor(layout);
-  const approval = useApprovalLayout(columns, layout.bottomMax);
-  const input = usePromptInputLayout(columns, inputRows);
-  const bottom = (approval ?? input).lines.length;
-  // The bottom region sits right above the status line, the frame's last row.
-  const caret = approval ? approval.caret : input.caret;
-  controller.caret = caret
-    ? { row: layout.frame - 1 - bottom + caret.row, column: caret.column }
-    : null;
-  const remaining = Math.max(0, layout.frame - 2 - bottom - (queued ? 1 : 0));
-  const panelMax = layout.wide ? remaining : todoRowsFor(remaining, hasTodos);
-  const panelWidth = layout.wide ? layout.panelWidth - 2 : columns;
-  const todoPanel = useTodoPanelLines(panelWidth, tasksMode ? 0 : panelMax);
-  const taskPanel = useTaskPanelLines(panelWidth, tasksMode ? panelMax : 0);
-  const panel = tasksMode ? taskPanel : todoPanel;
-  const Panel = tasksMode ? TaskPanel : TodoPanel;
-  const transcriptHeight = layout.wide ? remaining : remaining - panel.length;
+  const { controller, layout } = useApp();
+  const size = useTerminalSize();
+  useKeypress(controller, layout);
+  const { frame, transcript, panel, bottom } = useAppState(
+    (state) => layout.screen(state, size).regions,
+  );
+  const Panel = panel.tasks ? TaskPanel : TodoPanel;
+  const { columns } = size;
 
   return (
     // No overflow="hidden": every part is cut to its rows already, and a clip makes Ink
     // cut every row of every frame again.
-    <Box flexDirection="column" width={columns} height={layout.frame}>
-      {layout.wide ? (
-        <Box flexDirection="row" height={transcriptHeight}>
-          <Transcript width={layout.transcriptWidth} height={transcriptHeight} />
+    <Box flexDirection="column" width={columns} height={frame.frame}>
+      {frame.wide ? (
+        <Box flexDirection="row" height={transcript.height}>
+          <Transcript width={transcript.width} height={transcript.height} />
           <Box width={1} />
-          <Panel width={layout.panelWidth} maxRows={panelMax} gutter />
+          <Panel width={panel.width} maxRows={panel.maxRows} gutter />
         </Box>
       ) : (
         <>
-          <Transcript width={columns} height={transcriptHeight} />
-          {panel.length > 0 && <Panel width={columns} maxRows={panelMax} />}
+          <Transcript width={transcript.width} height={transcript.height} />
+          {panel.rows > 0 && <Panel width={panel.width} maxRows={panel.maxRows} />}
         </>
       )}
       <QueuedPrompts width={columns} />
       <Rule width={columns} />
-      {approval ? (
-        <ApprovalPrompt width={columns} maxRows={layout.bottomMax} />
+      {bottom.approval ? (
+        <ApprovalPrompt width={columns} maxRows={bottom.maxRows} />
       ) : (
-        <PromptInput width={columns} maxRows={inputRows} />
+        <PromptInput width={columns} maxRows={bottom.maxRows} />
       )}
       <StatusLine width={columns} />
     </Box>

@@ -1,7 +1,8 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
 import type { ApprovalRequest } from '../src/protocol/approval';
-import type { AppController } from '../src/store/controller';
+import type { AppController } from '../src/app/controller';
+import type { PagedViews } from '../src/store/view-state';
 import { choiceForKey } from './approval-choices';
 import {
   deleteBackward,
@@ -31,7 +32,14 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 export class KeypressLayer {
   private pasting = false;
 
-  constructor(private readonly controller: AppController) {}
+  /**
+   * `screen`: the layout of the screen as it is now (what a page of the transcript or of
+   * an approval's preview is).
+   */
+  constructor(
+    private readonly controller: AppController,
+    private readonly screen: () => PagedViews,
+  ) {}
 
   private get state(): AppState {
     return this.controller.store.getState();
@@ -62,40 +70,46 @@ export class KeypressLayer {
     this.inputKey(input, key);
   };
 
+  /** PgUp (-1) / PgDn (1): through what the screen shows now. */
+  private page(direction: -1 | 1): void {
+    this.controller.viewControls.page(direction, this.screen());
+  }
+
   private approvalKey(request: ApprovalRequest, input: string, key: Key): void {
-    const c = this.controller;
-    if (key.ctrl && input === 'c') return c.ctrlC();
-    if (key.pageUp) return c.scrollPage(-1);
-    if (key.pageDown) return c.scrollPage(1);
+    const { approvals } = this.controller;
+    if (key.ctrl && input === 'c') return this.controller.ctrlC();
+    if (key.pageUp) return this.page(-1);
+    if (key.pageDown) return this.page(1);
     const choice = choiceForKey(request, input, key);
     if (!choice) return;
-    if (choice.answer === 'note') return c.setApprovalNoteMode(true);
-    c.answerApproval(choice.answer);
+    if (choice.answer === 'note') return approvals.setNoteMode(true);
+    approvals.answer(choice.answer);
   }
 
   private noteKey(input: string, key: Key, note: string): void {
-    const c = this.controller;
-    if (key.ctrl && input === 'c') return c.ctrlC();
-    if (key.escape) return c.setApprovalNoteMode(false);
+    const { approvals } = this.controller;
+    if (key.ctrl && input === 'c') return this.controller.ctrlC();
+    if (key.escape) return approvals.setNoteMode(false);
     if (key.return)
-      return c.answerApproval({ decision: 'deny', ...(note.trim() ? { note: note.trim() } : {}) });
+      return approvals.answer({ decision: 'deny', ...(note.trim() ? { note: note.trim() } : {}) });
     if (key.backspace || key.delete)
-      return c.setApprovalNote(Array.from(note).slice(0, -1).join(''));
-    if (key.ctrl && input === 'u') return c.setApprovalNote('');
+      return approvals.setNote(Array.from(note).slice(0, -1).join(''));
+    if (key.ctrl && input === 'u') return approvals.setNote('');
     if (key.ctrl || key.meta) return;
-    c.setApprovalNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
+    approvals.setNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
   }
 
   /** Keys that mean the same whatever is typed. Returns true when the key was used. */
   private globalKey(input: string, key: Key): boolean {
     const c = this.controller;
+    const view = c.viewControls;
     const empty = this.state.input.text === '';
     if (key.ctrl && input === 'c') {
       c.ctrlC();
       return true;
     }
     if (key.escape) {
-      if (!c.interrupt() && this.state.scrollTop !== null) c.scrollToBottom();
+      if (!c.interrupt() && this.state.scrollTop !== null) view.scrollToBottom();
       return true;
     }
     if (key.tab && key.shift) {
@@ -103,15 +117,15 @@ export class KeypressLayer {
       return true;
     }
     if (key.pageUp || key.pageDown) {
-      c.scrollPage(key.pageUp ? -1 : 1);
+      this.page(key.pageUp ? -1 : 1);
       return true;
     }
     if (key.ctrl && input === 't') {
-      c.toggleTodos();
+      view.toggleTodos();
       return true;
     }
     if (key.ctrl && input === 'o') {
-      c.toggleExpand();
+      view.toggleExpand();
       return true;
     }
     if (key.ctrl && input === 'd' && empty) {
@@ -119,18 +133,18 @@ export class KeypressLayer {
       return true;
     }
     if (key.end && empty && this.state.scrollTop !== null) {
-      c.scrollToBottom();
+      view.scrollToBottom();
       return true;
     }
     return false;
   }
 
   private edit(change: (input: InputState) => InputState): void {
-    this.controller.setInput(change(this.state.input));
+    this.controller.input.edit(change(this.state.input));
   }
 
   private inputKey(input: string, key: Key): void {
-    const c = this.controller;
+    const { input: queue } = this.controller;
     const text = this.state.input;
     const newline =
       (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
@@ -139,7 +153,7 @@ export class KeypressLayer {
       // A backslash before Enter continues the prompt on a new line.
       if (text.text.slice(0, text.cursor).endsWith('\\'))
         return this.edit((state) => insertText(deleteBackward(state), '\n'));
-      return c.submit(text.text);
+      return queue.submit(text.text);
     }
     if (key.backspace || key.delete) return this.edit(deleteBackward);
     if (key.leftArrow) return this.edit(moveLeft);
@@ -149,12 +163,12 @@ export class KeypressLayer {
     if (key.upArrow) {
       const moved = moveUp(text);
       if (moved && this.state.historyIndex === null) return this.edit(() => moved);
-      return c.browseHistory(-1);
+      return queue.browseHistory(-1);
     }
     if (key.downArrow) {
       const moved = moveDown(text);
       if (moved && this.state.historyIndex === null) return this.edit(() => moved);
-      return c.browseHistory(1);
+      return queue.browseHistory(1);
     }
     if (key.ctrl) {
       switch (input) {
@@ -183,8 +197,8 @@ export class KeypressLayer {
     const breaks = (input.match(/\r/g) ?? []).length;
     if (breaks === 1 && input.endsWith('\r')) {
       const text = insertText(this.state.input, clean(input.slice(0, -1)));
-      this.controller.setInput(text);
-      this.controller.submit(text.text);
+      this.controller.input.edit(text);
+      this.controller.input.submit(text.text);
       return;
     }
     this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n'))));

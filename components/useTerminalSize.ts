@@ -1,10 +1,8 @@
 import { useStdout } from 'ink';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { terminalSize, type TerminalSize } from './frame-layout';
 
-export interface TerminalSize {
-  columns: number;
-  rows: number;
-}
+export type { TerminalSize } from './frame-layout';
 
 /** The terminal's size, updated on resize (80x24 when the stream does not know). */
 export function useTerminalSize(): TerminalSize {
@@ -19,8 +17,7 @@ export function useTerminalSize(): TerminalSize {
   );
   // The same object while the size is the same (useSyncExternalStore compares snapshots).
   const snapshot = useCallback(() => {
-    const columns = stdout.columns || 80;
-    const rows = stdout.rows || 24;
+    const { columns, rows } = terminalSize(stdout);
     if (last.current.columns !== columns || last.current.rows !== rows)
       last.current = { columns, rows };
     return last.current;

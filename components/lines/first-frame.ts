@@ -1,5 +1,5 @@
 import type { AppState } from '../../src/store/types';
-import { frameLayout, inputRowsFor } from '../layout';
+import { frameLayout, inputRowsFor } from '../frame-layout';
 import { entryLines } from './items';
 import { glyphs, type Look } from './look';
 import { inputPlaceholder, promptInputLines } from './prompt-input';

@@ -12,7 +12,7 @@ export interface InputView {
   placeholder: string;
   /** Rows the input may use; a long prompt scrolls to keep the cursor in view. */
   maxRows: number;
-  /** The input has the keyboard: the caret is shown (and its place reported). */
+  /** The input has the keyboard: the caret is shown (and its place given in the layout). */
   focused: boolean;
   /**
    * Draw the caret as an inverse cell (default). False when the terminal's own cursor is

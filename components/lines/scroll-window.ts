@@ -53,3 +53,17 @@ export function scrollWindow(
     maxTop,
   };
 }
+
+/** Keeps the first and last rows of something too tall, saying how many were left out. */
+export function clampMiddle(rows: Line[], max: number, ellipsis: string): Line[] {
+  if (rows.length <= max) return rows;
+  if (max <= 1) return rows.slice(0, max);
+  const head = Math.ceil((max - 1) / 2);
+  const tail = max - 1 - head;
+  const hidden = rows.length - head - tail;
+  return [
+    ...rows.slice(0, head),
+    [{ text: `  ${ellipsis} ${hidden} more rows ${ellipsis}`, style: { dim: true } }],
+    ...rows.slice(rows.length - tail),
+  ];
+}

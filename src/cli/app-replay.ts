@@ -3,7 +3,7 @@ import type { Config } from '../config/types';
 import type { Script, ScriptedTurn } from '../demo/script-types';
 import { startScriptedServer, type ScriptedServer } from '../demo/scripted-server';
 import { createReplayDriver, prepareReplay, type ReplayDriver } from '../session/replay';
-import type { AppController } from '../store/controller';
+import type { AppController } from '../app/controller';
 
 /** Pause between streamed chunks, so the user can watch the recorded answers arrive. */
 const REPLAY_CHUNK_DELAY_MS = 8;

@@ -30,7 +30,7 @@ export interface FrameWriterOptions {
  * the new text. It never clears the whole screen.
  *
  * It writes what it gets at the next macrotask (frames of one tick are merged); when
- * frames come is the frame scheduler's business (src/store/frame-scheduler.ts).
+ * frames come is the frame scheduler's business (src/app/frame-scheduler.ts).
  *
  * A frame ends with the terminal's cursor at the input's caret, shown, when an input has
  * the keyboard, and hidden otherwise; it is moved only when a frame was written or the

@@ -11,7 +11,7 @@ import Output from '../../node_modules/ink/build/output.js';
 import instances from '../../node_modules/ink/build/instances.js';
 import reconciler from '../../node_modules/ink/build/reconciler.js';
 import inkPackage from '../../node_modules/ink/package.json';
-import type { FrameScheduler } from '../store/frame-scheduler';
+import type { FrameScheduler } from '../app/frame-scheduler';
 import { composeFrame, type Frame, type OutputState } from './ink-frame-compose';
 import { lruMemo } from '../util/lru-memo';
 

@@ -5,13 +5,15 @@ import type { ResumeTarget } from '../session/open';
 import type { AppReplay } from './app-replay';
 import type { PickSessionIO } from './pick-session';
 import { App } from '../../components/App';
+import { terminalSize } from '../../components/frame-layout';
+import { Layout } from '../../components/screen-layout';
 import { detectLook } from '../../components/lines/look';
 import { sessionText } from '../../components/lines/session-text';
-import { AppController } from '../store/controller';
+import { AppController } from '../app/controller';
 import { reduceEvents } from '../store/reducer';
 import { commit } from '../store/reducer';
 import { createAppStore, type AppStore } from '../store/store';
-import type { SessionAgent } from '../store/agent-port';
+import type { SessionAgent } from '../app/agent-port';
 import { FrameWriter } from './frame-writer';
 import { HeapTrimmer } from './heap-trimmer';
 import { installInkPatches, paceInkFrames } from './ink-patches';
@@ -176,15 +178,19 @@ export async function startInteractive(
 
   // Frames come from the controller's frame scheduler (paced while text streams, at once
   // for what the user waits for); the writer puts each one on screen.
-  // The terminal's cursor sits at the input's caret, so an input method opens there.
-  const writer = new FrameWriter(stdout, { cursor: () => controller.caret });
+  // The terminal's cursor sits at the input's caret, so an input method opens there: the
+  // writer asks the layout where the caret of the state on screen is.
+  const layout = new Layout(look, { terminalCursor: true });
+  const writer = new FrameWriter(stdout, {
+    cursor: () => layout.screen(store.getState(), terminalSize(stdout)).caret,
+  });
   const patches = installInkPatches();
   if (!patches.installed && process.env.TICK_DEBUG)
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
   let code = 1;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
-    const instance = render(<App controller={controller} look={look} terminalCursor />, {
+    const instance = render(<App controller={controller} layout={layout} />, {
       stdout: writer.sink,
       stdin,
       debug: true,
@@ -200,9 +206,9 @@ export async function startInteractive(
       void agentReady.then((agent) => agent && replay.play(controller));
     } else if (config.demo && !options.agent) {
       const { DEMO_PROMPT } = await import('../demo/demo-script');
-      controller.submit(DEMO_PROMPT);
+      controller.input.submit(DEMO_PROMPT);
     } else if (command?.prompt) {
-      controller.submit(command.prompt);
+      controller.input.submit(command.prompt);
     }
     code = await controller.exited;
     instance.unmount();

@@ -3,11 +3,11 @@ import { EMPTY_LIVE, commit } from './reducer';
 import type { AppState } from './types';
 
 /**
- * The app's state changes that need nothing but the state (and, for scrolling, what the
- * transcript last showed): pure, so the controller only applies them.
+ * The app's state changes that keys make, needing nothing but the state (and, for
+ * scrolling, what the screen's layout shows): pure, so the driver only applies them.
  */
 
-/** What the transcript viewport last showed, for paging. */
+/** The transcript as the layout shows it: all its rows and the rows on screen, for paging. */
 export interface ViewportMetrics {
   totalRows: number;
   height: number;
@@ -50,4 +50,26 @@ export function clearedConversation(state: AppState): AppState {
     },
     { kind: 'info', text: 'New conversation.', tone: 'dim' },
   );
+}
+
+/** What a page key moves through, as the screen's layout shows it now. */
+export interface PagedViews {
+  /** The approval's preview while a question shows one: it pages first while it does not fit. */
+  preview: { top: number; page: number; maxTop: number } | null;
+  /** The transcript (read only when the preview does not take the key). */
+  readonly transcript: ViewportMetrics;
+}
+
+/**
+ * PgUp (-1) / PgDn (1): through the approval's preview while it does not fit, else the
+ * transcript by its height less one row (a row of the last page stays in view).
+ */
+export function pagedBy(state: AppState, direction: -1 | 1, views: PagedViews): Partial<AppState> {
+  const preview = state.pendingApproval ? views.preview : null;
+  if (state.pendingApproval && preview && preview.maxTop > 0) {
+    const top = Math.max(0, Math.min(preview.maxTop, preview.top + direction * preview.page));
+    return { pendingApproval: { ...state.pendingApproval, previewTop: top } };
+  }
+  const { transcript } = views;
+  return scrolledBy(state, direction * Math.max(1, transcript.height - 1), transcript);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
-import { endOf, startApp, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import { endOf, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
 import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
@@ -188,6 +188,33 @@ describe('approval prompt', () => {
     expect(rig.screen()).not.toContain('lines above');
     expect(decisions).toEqual([]);
     await rig.app.press('y');
+    await waitFor(() => decisions.length === 1);
+  });
+
+  test('a question taller than the screen, with a prompt queued, keeps every frame at rows - 1', async () => {
+    const decisions: ApprovalDecision[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const tall: ApprovalRequest = {
+      callId: 'r1',
+      toolName: 'bash',
+      look: lookOf('bash'),
+      subject: Array.from({ length: 30 }, (_, i) => `echo step ${i}`).join('\n'),
+      reason: 'runs a long script',
+    };
+    const waitThenAsk: Turn = async function* (prompt, signal, agent) {
+      await released;
+      yield* askingTurn(decisions, tall)(prompt, signal, agent);
+    };
+    rig = await startApp([waitThenAsk], { columns: 60, rows: 12 });
+    await typeLine(rig.app, 'run it');
+    await typeLine(rig.app, 'and then this');
+    await waitFor(() => rig!.screen().includes('1 queued: and then this'));
+    release();
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    for (const frame of rig.app.stdout.frames) expect(strip(frame).split('\n')).toHaveLength(11);
+    expect(rig.screen()).toContain('1 queued: and then this');
+    await rig.app.press('n');
     await waitFor(() => decisions.length === 1);
   });
 

@@ -32,16 +32,16 @@ function expectedCaret(rig: AppRig, text: string, before: string) {
 test('the caret is where the typed text ends, wide characters counted, and follows the cursor keys', async () => {
   rig = await startApp([], { columns: 60, rows: 20 });
   await rig.app.press('hello');
-  expect(rig.controller.caret).toEqual(expectedCaret(rig, 'hello', 'hello'));
-  expect(rig.controller.caret).toEqual({ row: 17, column: 7 });
+  expect(rig.caret()).toEqual(expectedCaret(rig, 'hello', 'hello'));
+  expect(rig.caret()).toEqual({ row: 17, column: 7 });
   await rig.app.press(' 你好');
-  expect(rig.controller.caret).toEqual(expectedCaret(rig, 'hello 你好', 'hello 你好'));
-  expect(rig.controller.caret?.column).toBe(2 + 6 + 4);
+  expect(rig.caret()).toEqual(expectedCaret(rig, 'hello 你好', 'hello 你好'));
+  expect(rig.caret()?.column).toBe(2 + 6 + 4);
   await rig.app.press('\x1b[D');
-  expect(rig.controller.caret?.column).toBe(2 + 6 + 2);
+  expect(rig.caret()?.column).toBe(2 + 6 + 2);
   // A second line: the input grows upwards, the caret is on its last row.
   await rig.app.press('\x1b[C\n再见');
-  expect(rig.controller.caret).toEqual(expectedCaret(rig, '再见', '再见'));
+  expect(rig.caret()).toEqual(expectedCaret(rig, '再见', '再见'));
 });
 
 test('with the terminal cursor, the input draws no caret cell of its own', async () => {
@@ -49,7 +49,7 @@ test('with the terminal cursor, the input draws no caret cell of its own', async
   await rig.app.press('abc');
   await rig.app.press('\x1b[D');
   expect(stylesBefore(rig.app.lastFrame(), 'c')).not.toContain(7);
-  expect(rig.controller.caret).toEqual(expectedCaret(rig, 'abc', 'ab'));
+  expect(rig.caret()).toEqual(expectedCaret(rig, 'abc', 'ab'));
 });
 
 test('no caret while a question waits for a key; in note mode, the note has it', async () => {
@@ -70,12 +70,12 @@ test('no caret while a question waits for a key; in note mode, the note has it',
   rig = await startApp([asking], { columns: 60, rows: 20 });
   await typeLine(rig.app, 'clean');
   await waitFor(() => rig!.screen().includes('Run this command?'));
-  expect(rig.controller.caret).toBeNull();
+  expect(rig.caret()).toBeNull();
   await rig.app.press('e');
   await rig.app.press('use 垃圾桶');
-  expect(rig.controller.caret).toEqual(expectedCaret(rig, 'note: use 垃圾桶', 'note: use 垃圾桶'));
+  expect(rig.caret()).toEqual(expectedCaret(rig, 'note: use 垃圾桶', 'note: use 垃圾桶'));
   await rig.app.press('\r');
   await waitFor(() => decisions.length === 1);
   await waitFor(() => !rig!.screen().includes('Run this command?'));
-  expect(rig.controller.caret).toEqual({ row: 17, column: 2 });
+  expect(rig.caret()).toEqual({ row: 17, column: 2 });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { App } from '../../components/App';
-import { AppController } from '../../src/store/controller';
+import { Layout } from '../../components/screen-layout';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import {
   FakeAgent,
@@ -335,7 +336,7 @@ describe('start-up', () => {
   test('a prompt typed while the agent loads waits and runs once it is ready; /help works at once', async () => {
     const store = createAppStore({ model: 'fake-model', mode: 'default', demo: false, cwd: '/w' });
     const controller = new AppController(store, { frameMs: 10 });
-    const app = renderAt(<App controller={controller} look={UNICODE_LOOK} />, {
+    const app = renderAt(<App controller={controller} layout={new Layout(UNICODE_LOOK)} />, {
       columns: 80,
       rows: 30,
     });

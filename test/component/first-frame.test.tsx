@@ -1,8 +1,9 @@
 import { afterEach, expect, test } from 'vitest';
 import { App } from '../../components/App';
+import { Layout } from '../../components/screen-layout';
 import { firstFrameRows } from '../../components/lines/first-frame';
 import { plain } from '../../components/lines/spans';
-import { AppController } from '../../src/store/controller';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import { ASCII_LOOK, UNICODE_LOOK, renderAt, waitFor, type Rendered } from './helpers';
 
@@ -21,7 +22,11 @@ for (const [name, look] of [
       const session = { model: 'qwen3-coder', mode: 'default' as const, demo: false, cwd: '/w/p' };
       const store = createAppStore(session);
       const controller = new AppController(store, { frameMs: 0 });
-      const app = renderAt(<App controller={controller} look={look} />, size, controller);
+      const app = renderAt(
+        <App controller={controller} layout={new Layout(look)} />,
+        size,
+        controller,
+      );
       rendered.push(app);
       await waitFor(
         () => app.lines().some((row) => row.includes('Type a task')),

@@ -5,13 +5,15 @@ import type { ReactElement } from 'react';
 import type { AgentEvent } from '../../src/protocol/events';
 import type { Approve } from '../../src/protocol/approval';
 import type { PermissionMode } from '../../src/permissions/types';
-import type { PermissionRuleEntry, SessionAgent } from '../../src/store/agent-port';
+import type { PermissionRuleEntry, SessionAgent } from '../../src/app/agent-port';
 import type { Todo } from '../../src/protocol/todos';
 import { App } from '../../components/App';
-import { AppContext } from '../../components/context';
+import { AppContext, appContext } from '../../components/context';
+import { terminalSize } from '../../components/frame-layout';
+import { Layout, type ScreenPoint } from '../../components/screen-layout';
 import type { Look } from '../../components/lines/look';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
-import { AppController } from '../../src/store/controller';
+import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 
@@ -224,6 +226,10 @@ export function stylesBefore(frame: string | undefined, text: string): number[] 
 export interface AppRig {
   app: Rendered;
   controller: AppController;
+  /** The app's layout. */
+  layout: Layout;
+  /** Where the layout puts the caret now (where the terminal's cursor would go). */
+  caret(): ScreenPoint | null;
   agent: FakeAgent;
   /** The frame's text as it would be on screen. */
   screen(): string;
@@ -247,15 +253,14 @@ export async function startApp(
   const agent = new FakeAgent(turns);
   agent.approve = controller.approve;
   controller.attach(agent);
-  const app = renderAt(
-    <App controller={controller} look={look} terminalCursor={options.terminalCursor} />,
-    size,
-    controller,
-  );
+  const layout = new Layout(look, { terminalCursor: options.terminalCursor ?? false });
+  const app = renderAt(<App controller={controller} layout={layout} />, size, controller);
   await settle(30);
   return {
     app,
     controller,
+    layout,
+    caret: () => layout.screen(controller.store.getState(), terminalSize(app.stdout)).caret,
     agent,
     screen: () => app.lines().join('\n'),
     async close() {
@@ -291,7 +296,9 @@ export async function mount(
   const controller = new AppController(store, { frameMs: 0, clockMs: 50 });
   const look = options.look ?? UNICODE_LOOK;
   const rendered = renderAt(
-    <AppContext.Provider value={{ controller, look }}>{element}</AppContext.Provider>,
+    <AppContext.Provider value={appContext(controller, new Layout(look))}>
+      {element}
+    </AppContext.Provider>,
     { columns: options.columns ?? 100, rows: options.rows ?? 40 },
     controller,
   );

@@ -36,7 +36,7 @@ test('empty input shows the placeholder: how to start, or while busy that typing
 
 test('typing shows at once (an urgent frame, not paced)', async () => {
   const m = await input({ text: '', cursor: 0 }, 60);
-  m.controller.setInput({ text: 'hello', cursor: 5 });
+  m.controller.input.edit({ text: 'hello', cursor: 5 });
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));
   expect(m.rows()).toEqual(['› hello']);

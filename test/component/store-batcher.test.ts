@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { AgentEvent } from '../../src/protocol/events';
-import { EventBatcher } from '../../src/store/batcher';
-import { FrameScheduler } from '../../src/store/frame-scheduler';
+import { EventBatcher } from '../../src/app/batcher';
+import { FrameScheduler } from '../../src/app/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 import { lookOf } from '../../src/tools/registry';

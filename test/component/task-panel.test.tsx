@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { AgentEvent } from '../../src/protocol/events';
 import { TaskPanel } from '../../components/TaskPanel';
-import { EventBatcher } from '../../src/store/batcher';
-import { FrameScheduler } from '../../src/store/frame-scheduler';
+import { EventBatcher } from '../../src/app/batcher';
+import { FrameScheduler } from '../../src/app/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 import type { Task } from '../../src/protocol/tasks';

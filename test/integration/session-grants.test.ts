@@ -104,7 +104,7 @@ describe('permission grants survive a resume', () => {
       [remove('old.txt'), { text: 'made' }],
       [{ decision: 'allow_always' }],
       undefined,
-      // What `/permissions rm RULE` does (src/store/commands.ts).
+      // What `/permissions rm RULE` does (src/app/commands.ts).
       (agent) => {
         rule = agent.policy.sessionRules[0];
         expect(agent.policy.removeRule(rule)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FRAME_MS, FrameScheduler } from '../../src/store/frame-scheduler';
+import { FRAME_MS, FrameScheduler } from '../../src/app/frame-scheduler';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tick = () => new Promise((resolve) => setImmediate(resolve));

@@ -22,8 +22,10 @@ const LAYERS: readonly Layer[] = [
   { name: 'entry', places: ['src/cli.ts', 'src/cli', 'src/print'] },
   // The Ink components and their pure line layout.
   { name: 'components', places: ['components'] },
-  // The store the components read, and the app's driver that feeds it (src/app/ from #22).
-  { name: 'store and app', places: ['src/store', 'src/app'] },
+  // The app's driver: it feeds the store the agent's events, runs turns and frames.
+  { name: 'app', places: ['src/app'] },
+  // The store the components read: state, reducers, pure state changes.
+  { name: 'store', places: ['src/store'] },
   // One conversation: the loop and createAgent's wiring.
   { name: 'agent', places: ['src/agent'] },
   // What the agent is wired to; they may use one another.
@@ -149,6 +151,7 @@ describe('the layer checker', () => {
         { from: 'src/agents/host.ts', to: 'src/agent/loop.ts' },
         { from: 'src/agent/loop.ts', to: 'src/store/reducer.ts' },
         { from: 'src/store/reducer.ts', to: 'components/lines/tool-card.ts' },
+        { from: 'src/store/reducer.ts', to: 'src/app/controller.ts' },
         { from: 'components/App.tsx', to: 'src/cli/args.ts' },
         { from: 'src/protocol/events.ts', to: 'src/util/assert-never.ts' },
         { from: 'components/lines/tool-card.ts', to: 'src/tools/registry.ts' },
@@ -158,8 +161,9 @@ describe('the layer checker', () => {
     ).toEqual([
       'src/model/client.ts -> src/agent/loop.ts: subsystems imports agent (upward)',
       'src/agents/host.ts -> src/agent/loop.ts: subsystems imports agent (upward)',
-      'src/agent/loop.ts -> src/store/reducer.ts: agent imports store and app (upward)',
-      'src/store/reducer.ts -> components/lines/tool-card.ts: store and app imports components (upward)',
+      'src/agent/loop.ts -> src/store/reducer.ts: agent imports store (upward)',
+      'src/store/reducer.ts -> components/lines/tool-card.ts: store imports components (upward)',
+      'src/store/reducer.ts -> src/app/controller.ts: store imports app (upward)',
       'components/App.tsx -> src/cli/args.ts: components imports entry (upward)',
       'src/protocol/events.ts -> src/util/assert-never.ts: src/protocol is a leaf and imports nothing outside itself',
       "components/lines/tool-card.ts -> src/tools/registry.ts: components reaches into src/tools (a call's look is on its events)",

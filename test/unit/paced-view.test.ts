@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { FrameScheduler } from '../../src/store/frame-scheduler';
-import { pacedView } from '../../src/store/paced-view';
+import { FrameScheduler } from '../../src/app/frame-scheduler';
+import { pacedView } from '../../src/app/paced-view';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isUrgentChange } from '../../src/store/render-urgency';
+import { isUrgentChange } from '../../src/app/render-urgency';
 import { initialState } from '../../src/store/store';
 
 const base = initialState({ model: 'm', mode: 'default', demo: false, cwd: '/tmp' });

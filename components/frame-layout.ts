@@ -1,7 +1,21 @@
-import type { Line } from './lines/spans';
+/**
+ * The frame's geometry: its rows, the widths, where the plan panel goes. Pure; the screen's
+ * layout (screen-layout.ts) builds on it, and so does the early screen's first frame.
+ */
 
 /** The todo panel moves beside the transcript from this width on. */
 export const WIDE_COLUMNS = 100;
+
+/** The terminal's size in cells. */
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+/** A stream's size (80x24 when it does not know, as a pipe in tests). */
+export function terminalSize(stream: { columns?: number; rows?: number }): TerminalSize {
+  return { columns: stream.columns || 80, rows: stream.rows || 24 };
+}
 
 export interface FrameLayout {
   /** Rows of every frame: the terminal's rows - 1, so Ink never clears the screen. */
@@ -36,18 +50,4 @@ export function inputRowsFor(layout: FrameLayout): number {
 export function todoRowsFor(remaining: number, hasTodos: boolean): number {
   if (!hasTodos) return 0;
   return remaining >= 4 ? Math.max(1, Math.floor(remaining / 2)) : remaining >= 2 ? 1 : 0;
-}
-
-/** Keeps the first and last rows of something too tall, saying how many were left out. */
-export function clampMiddle(rows: Line[], max: number, ellipsis: string): Line[] {
-  if (rows.length <= max) return rows;
-  if (max <= 1) return rows.slice(0, max);
-  const head = Math.ceil((max - 1) / 2);
-  const tail = max - 1 - head;
-  const hidden = rows.length - head - tail;
-  return [
-    ...rows.slice(0, head),
-    [{ text: `  ${ellipsis} ${hidden} more rows ${ellipsis}`, style: { dim: true } }],
-    ...rows.slice(rows.length - tail),
-  ];
 }

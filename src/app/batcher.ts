@@ -1,8 +1,8 @@
 import type { AgentEvent } from '../protocol/events';
 import { isPlanRole } from '../protocol/tool-look';
 import { TODO_SETTLE_MS, type FrameScheduler, type Urgency } from './frame-scheduler';
-import { reduceEvents } from './reducer';
-import type { AppStore } from './store';
+import { reduceEvents } from '../store/reducer';
+import type { AppStore } from '../store/store';
 
 /** How soon each event must reach the screen; what is not listed streams (paced). */
 const URGENCY: Partial<Record<AgentEvent['type'], Urgency>> = {

@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalRequest, Approve } from '../protocol/approval';
-import type { AppStore } from './store';
+import type { AppStore } from '../store/store';
 
 interface Waiting {
   request: ApprovalRequest;
@@ -78,13 +78,6 @@ export class ApprovalQueue {
   setNote(note: string): void {
     this.store.setState((state) =>
       state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, note } } : {},
-    );
-  }
-
-  /** Scrolls the question's preview (the diff of an edit) to `previewTop`. */
-  setPreviewTop(previewTop: number): void {
-    this.store.setState((state) =>
-      state.pendingApproval ? { pendingApproval: { ...state.pendingApproval, previewTop } } : {},
     );
   }
 

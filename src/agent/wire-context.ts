@@ -8,11 +8,19 @@ import type { HookOutcome } from '../hooks/types';
 import { DEFAULT_BASE_URL } from '../model/api-key';
 import { isAbortError } from '../model/errors';
 import type { ChatMessage } from '../model/types';
+import type { ToolDefinition } from '../model/types';
 import type { Approve } from '../protocol/approval';
 import { todoPlanText } from '../todos/render';
+import { toolDefinitions } from '../tools/registry';
 import { streamWhile } from './channel';
 import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
+import { buildSystemPrompt, loadProjectInstructions } from './prompt';
+import type { ModelParts } from './wire-model';
+import type { PlanParts } from './wire-plan';
+import type { PolicyParts } from './wire-policy';
+import type { SessionParts, Setup } from './wire-session';
+import type { WiringStep } from './wiring';
 
 export interface ContextWiringOptions {
   config: Config;
@@ -99,3 +107,61 @@ export async function* manualCompaction(
     usage: { inputTokens: 0, outputTokens: 0 },
   };
 }
+
+export interface ContextParts {
+  /** The system prompt for a conversation offered these tools (a subagent has fewer). */
+  prompt: (toolNames: string[]) => string;
+  /** The main conversation's system prompt, rebuilt each request (a mode change shows). */
+  systemPrompt: () => string;
+  /** The tools as the model is offered them: fixed here, after every step that adds tools. */
+  definitions: ToolDefinition[];
+  /** What a request is made of, for measuring the context. */
+  requestParts: () => RequestParts;
+  context: ContextManager;
+  spill: OutputSpill;
+  childContext: (planText: () => Promise<string>) => ContextManager;
+}
+
+type Needs = Setup &
+  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir'> &
+  Pick<PlanParts, 'plan' | 'tools' | 'planText'> &
+  ModelParts &
+  Pick<PolicyParts, 'policy' | 'approve'>;
+
+/**
+ * What the model sees: the project's instructions (AGENTS.md, CLAUDE.md), the system
+ * prompt, the tools' definitions, and the context manager that keeps requests inside the
+ * window (compaction keeps the plan; long tool outputs spill to the session folder).
+ */
+export const contextStep: WiringStep<Needs, ContextParts> = {
+  name: 'context',
+  wire: async (parts) => {
+    const { config, options, cwd, tools, plan, policy, model } = parts;
+    const instructions = await loadProjectInstructions(cwd);
+    const prompt = (toolNames: string[]) =>
+      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan });
+    const systemPrompt = () => prompt(Object.keys(tools));
+    const definitions = toolDefinitions(tools);
+    const { context, spill, childContext } = wireContext({
+      config,
+      baseURL: parts.baseURL,
+      apiKey: parts.apiKey,
+      state: parts.state,
+      hooks: parts.hooks,
+      hookContext: { cwd, approve: parts.approve },
+      dataDir: parts.dataDir,
+      modelName: () => model.name,
+      planText: parts.planText,
+      onCompact: (messages) => options.onCompact?.(messages),
+    });
+    return {
+      prompt,
+      systemPrompt,
+      definitions,
+      requestParts: () => ({ model: model.client, system: systemPrompt, tools: definitions }),
+      context,
+      spill,
+      childContext,
+    };
+  },
+};

@@ -1,5 +1,5 @@
-import { workGoesOn } from './subagents';
-import type { AppStore } from './store';
+import { workGoesOn } from '../store/subagents';
+import type { AppStore } from '../store/store';
 
 /**
  * The clock of a running turn: bumps `tick` every period, which redraws what counts

@@ -1,4 +1,4 @@
-import type { AppState } from './types';
+import type { AppState } from '../store/types';
 
 /**
  * How soon a change of each part of the state reaches the screen. `urgent`: the user waits

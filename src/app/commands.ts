@@ -1,10 +1,10 @@
 import { removeLocalRule } from '../config/local-rules';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
 import type { SessionAgent } from './agent-port';
-import { commit, withBanner } from './reducer';
+import { commit, withBanner } from '../store/reducer';
 import { renderTaskList } from '../tasks/render';
-import type { AppStore } from './store';
-import type { InfoTone } from './types';
+import type { AppStore } from '../store/store';
+import type { InfoTone } from '../store/types';
 
 export const HELP_TEXT = [
   'Commands',

@@ -1,0 +1,224 @@
+import type { AppState } from '../src/store/types';
+import {
+  frameLayout,
+  inputRowsFor,
+  todoRowsFor,
+  type FrameLayout,
+  type TerminalSize,
+} from './frame-layout';
+import { approvalLayout, type ApprovalLayout } from './lines/approval';
+import type { ChecklistView } from './lines/checklist';
+import type { Look } from './lines/look';
+import { inputPlaceholder, promptInputLayout, type InputLayout } from './lines/prompt-input';
+import type { ScrollWindow } from './lines/scroll-window';
+import type { Line } from './lines/spans';
+import { taskPanelLines } from './lines/task-panel';
+import { todoPanelLines } from './lines/todo-panel';
+import { Memo } from './memo';
+import { layOutTranscript, TranscriptCache, type TranscriptLayout } from './transcript-layout';
+
+/** A place on the screen: 0-based row of the frame and column (wide characters count 2). */
+export interface ScreenPoint {
+  row: number;
+  column: number;
+}
+
+/** Where each part of the frame goes, top to bottom; the rows add up to rows - 1. */
+export interface ScreenRegions {
+  frame: FrameLayout;
+  transcript: { width: number; height: number };
+  /** The plan panel in use: the task list's or the todo list's; `rows` 0 when it is empty. */
+  panel: { tasks: boolean; width: number; maxRows: number; rows: number };
+  /** A row saying what was queued, above the rule. */
+  queued: boolean;
+  /** The approval prompt (while a question waits) or the input, above the status line. */
+  bottom: { approval: boolean; maxRows: number; rows: number };
+}
+
+/** The screen laid out for one state at one size. */
+export interface ScreenLayout {
+  regions: ScreenRegions;
+  /** The bottom region's rows: the approval prompt's or the input's. */
+  bottom: ApprovalLayout | InputLayout;
+  /**
+   * Where the caret of the focused input is on screen (the prompt, or an approval's
+   * note); null while a question waits for a key. The terminal's cursor is put there.
+   */
+  caret: ScreenPoint | null;
+  /** The approval's preview as shown (what PgUp/PgDn page through); null without one. */
+  preview: ScrollWindow | null;
+  /** The transcript's window; laid out when read. */
+  readonly transcript: TranscriptLayout;
+}
+
+export interface LayoutOptions {
+  /**
+   * The terminal's own cursor shows the caret (the app in a real terminal): the inputs
+   * draw no inverse cell of their own.
+   */
+  terminalCursor?: boolean;
+  /** The clock the seconds counters read. */
+  now?: () => number;
+}
+
+type PlanPanelLayout<T> = (items: T[], width: number, view: ChecklistView) => Line[];
+
+/**
+ * The app's layout, pulled: `screen(state, size)` answers where everything goes (regions,
+ * caret, the approval's preview window, the transcript's window) from the state and the
+ * terminal's size alone. The frame writer asks it for the caret, the keys for what a
+ * page moves through, the components for their part (each part is a method they call
+ * with their own width and rows). Nothing is written back: asked twice, it answers the
+ * same. The parts remember their last answer, so one frame lays each out once.
+ */
+export class Layout {
+  readonly look: Look;
+  readonly terminalCursor: boolean;
+  private readonly now: () => number;
+  private readonly inputMemo = new Memo<InputLayout>();
+  private readonly approvalMemo = new Memo<ApprovalLayout | null>();
+  private readonly todoMemo = new Memo<Line[]>();
+  private readonly taskMemo = new Memo<Line[]>();
+  private readonly regionsMemo = new Memo<ScreenRegions>();
+  private readonly transcriptCache = new TranscriptCache();
+
+  constructor(look: Look, options: LayoutOptions = {}) {
+    this.look = look;
+    this.terminalCursor = options.terminalCursor ?? false;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The whole screen: always rows - 1 rows (Ink clears the screen when a frame is taller). */
+  screen(state: AppState, { columns, rows }: TerminalSize): ScreenLayout {
+    const tasks = state.taskListId !== null;
+    const hasPlan = (tasks ? state.tasks : state.todos).length > 0;
+    const queued = state.queue.length > 0;
+    const frame = frameLayout(columns, rows, hasPlan);
+    const approval = state.pendingApproval !== null;
+    // A question may take all the rows but the rule's, the status line's and the queue's.
+    const bottomMax = approval
+      ? Math.max(1, frame.bottomMax - (queued ? 1 : 0))
+      : inputRowsFor(frame);
+    const asking = approval ? this.approval(state, columns, bottomMax) : null;
+    const bottom = asking ?? this.input(state, columns, bottomMax);
+    // The bottom region sits right above the status line, the frame's last row.
+    const remaining = Math.max(0, frame.frame - 2 - bottom.lines.length - (queued ? 1 : 0));
+    const panelMax = frame.wide ? remaining : todoRowsFor(remaining, hasPlan);
+    const panelWidth = frame.wide ? frame.panelWidth - 2 : columns;
+    const panelRows = (tasks ? this.taskPanel : this.todoPanel).call(
+      this,
+      state,
+      panelWidth,
+      panelMax,
+    ).length;
+    const regions = this.regionsMemo.get(
+      [columns, rows, hasPlan, tasks, queued, approval, bottomMax, bottom.lines.length, panelRows],
+      () => ({
+        frame,
+        transcript: {
+          width: frame.transcriptWidth,
+          height: frame.wide ? remaining : remaining - panelRows,
+        },
+        panel: {
+          tasks,
+          width: frame.wide ? frame.panelWidth : columns,
+          maxRows: panelMax,
+          rows: panelRows,
+        },
+        queued,
+        bottom: { approval, maxRows: bottomMax, rows: bottom.lines.length },
+      }),
+    );
+    const caret = bottom.caret && {
+      row: frame.frame - 1 - bottom.lines.length + bottom.caret.row,
+      column: bottom.caret.column,
+    };
+    const preview = asking?.preview ?? null;
+    const transcript = () =>
+      this.transcript(state, regions.transcript.width, regions.transcript.height);
+    return {
+      regions,
+      bottom,
+      caret,
+      preview,
+      get transcript() {
+        return transcript();
+      },
+    };
+  }
+
+  /** The prompt input in `width` x at most `maxRows`, and where its caret is. */
+  input(state: AppState, width: number, maxRows: number): InputLayout {
+    const { input } = state;
+    const busy = state.status === 'busy';
+    // Laid out again only when the input changes, not on every streamed frame.
+    return this.inputMemo.get([input, width, busy, maxRows], () =>
+      promptInputLayout(input, width, {
+        look: this.look,
+        placeholder: inputPlaceholder(busy, this.look),
+        maxRows,
+        focused: true,
+        drawCaret: !this.terminalCursor,
+      }),
+    );
+  }
+
+  /** The approval prompt in `width` x at most `maxRows`; null when nothing is asked. */
+  approval(state: AppState, width: number, maxRows: number): ApprovalLayout | null {
+    const pending = state.pendingApproval;
+    return this.approvalMemo.get([pending, width, maxRows], () =>
+      pending
+        ? approvalLayout(pending, width, this.look, maxRows, { drawCaret: !this.terminalCursor })
+        : null,
+    );
+  }
+
+  /** The todo panel's rows at this width, within `maxRows`. */
+  todoPanel(state: AppState, width: number, maxRows: number): Line[] {
+    return this.planPanel(this.todoMemo, state, state.todos, state.todoStartedAt, todoPanelLines, {
+      width,
+      maxRows,
+    });
+  }
+
+  /** The task panel's rows at this width, within `maxRows`. */
+  taskPanel(state: AppState, width: number, maxRows: number): Line[] {
+    return this.planPanel(this.taskMemo, state, state.tasks, state.taskStartedAt, taskPanelLines, {
+      width,
+      maxRows,
+    });
+  }
+
+  /** The transcript's window in `width` x `height`. */
+  transcript(state: AppState, width: number, height: number): TranscriptLayout {
+    return layOutTranscript(state, width, height, this.look, this.transcriptCache, this.now);
+  }
+
+  private planPanel<T extends { status: string }>(
+    memo: Memo<Line[]>,
+    state: AppState,
+    items: T[],
+    startedAt: Record<string, number>,
+    layout: PlanPanelLayout<T>,
+    { width, maxRows }: { width: number; maxRows: number },
+  ): Line[] {
+    // The spinner turns (and seconds count) while the turn runs and nothing is asked.
+    const animate = state.status === 'busy' && state.pendingApproval === null;
+    const collapsed = state.todosCollapsed;
+    // The clock matters only while an item is in progress in a running turn (its seconds).
+    const clock =
+      state.status === 'busy' && items.some((item) => item.status === 'in_progress')
+        ? state.tick
+        : -1;
+    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock], () =>
+      layout(items, width, {
+        look: this.look,
+        now: this.now(),
+        startedAt,
+        animate,
+        collapsed,
+        maxRows,
+      }),
+    );
+  }
+}

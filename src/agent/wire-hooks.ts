@@ -1,0 +1,81 @@
+import { ClaudeTranscript, claudeTranscriptFile } from '../session/claude-transcript';
+import { sessionDir } from '../session/paths';
+import { lookupTool } from '../tools/registry';
+import { claudeToolUse } from './claude-tool-use';
+import { SessionHooks } from './session-hooks';
+import type { ModelParts } from './wire-model';
+import type { PlanParts } from './wire-plan';
+import type { PolicyParts } from './wire-policy';
+import type { SessionParts, Setup } from './wire-session';
+import type { WiringStep } from './wiring';
+
+export interface HookParts {
+  /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
+  transcript: ClaudeTranscript;
+  /** SessionStart, SessionEnd and Notification for this session. */
+  sessionHooks: SessionHooks;
+}
+
+type Needs = Setup &
+  Pick<SessionParts, 'cwd' | 'state' | 'hooks' | 'report' | 'teardown'> &
+  Pick<PlanParts, 'tools'> &
+  ModelParts &
+  Pick<PolicyParts, 'policy' | 'approve' | 'beforeAsk'>;
+
+/**
+ * Hooks and the transcript: the command hooks of the settings files, the session-level
+ * hook events (SessionStart has run when this step ends; SessionEnd runs at close), and
+ * the Claude Code-shaped transcript their payloads point to.
+ */
+export const hooksStep: WiringStep<Needs, HookParts> = {
+  name: 'hooks',
+  wire: async ({ config, options, cwd, state, hooks, report, teardown, tools, model, ...gate }) => {
+    const restored = [...state.messages];
+    const transcript = new ClaudeTranscript(
+      claudeTranscriptFile(sessionDir(config.home, config.cwd), state.sessionId),
+      {
+        sessionId: state.sessionId,
+        cwd,
+        get model() {
+          return model.name;
+        },
+        toolUse: (name, args) => claudeToolUse(tools, cwd, name, args),
+      },
+      () => restored,
+      (message) => report({ type: 'error', message, fatal: false }),
+    );
+    const sessionHooks = new SessionHooks(hooks, {
+      sessionId: state.sessionId,
+      cwd,
+      approve: gate.approve,
+      model: () => model.name,
+      report,
+    });
+    // Claude Code's Notification: tick waits for the user (print mode never does).
+    if (options.interactive)
+      gate.beforeAsk.add((toolName) => {
+        const tool = lookupTool(toolName, tools);
+        const name = tool.ok ? tool.tool.claude.name : toolName;
+        sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
+      });
+    // SessionStart's context reaches the model with the next prompt, before the hooks' own.
+    hooks.on('UserPromptSubmit', async () => {
+      const context = sessionHooks.takeContext();
+      return context ? { context } : {};
+    });
+    // Hooks come from settings files: their module loads only when one configures a hook.
+    if (Object.values(config.hooks).some((groups) => groups?.length)) {
+      const { registerCommandHooks } = await import('../hooks/command-hooks');
+      registerCommandHooks(hooks, config.hooks, {
+        sessionId: state.sessionId,
+        cwd,
+        transcriptPath: () => transcript.path(),
+        permissionMode: () => gate.policy.mode,
+        ruleMatches: (rule, call) => gate.policy.ruleMatchesCall(rule, call),
+      });
+    }
+    await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
+    teardown.defer((reason) => sessionHooks.end(reason, true));
+    return { transcript, sessionHooks };
+  },
+};
