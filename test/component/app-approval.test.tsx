@@ -88,7 +88,7 @@ describe('approval prompt', () => {
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.press(key);
+    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.pressNoChange(key);
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
     await rig.app.press('y');
@@ -119,7 +119,7 @@ describe('approval prompt', () => {
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
     expect(rig.screen()).not.toContain('settings.local.json');
-    for (const key of ['s', 'a', '2']) await rig.app.press(key);
+    for (const key of ['s', 'a', '2']) await rig.app.pressNoChange(key);
     expect(decisions).toEqual([]);
     await rig.app.press('y');
     await waitFor(() => decisions.length === 1);

@@ -76,7 +76,8 @@ describe('interrupting and quitting', () => {
     await waitFor(() => rig!.screen().includes('Press Ctrl+C again'), 2000, 'the notice');
     expect(code).toBeUndefined();
     expect(rig.screen()).toContain('Press Ctrl+C again to exit');
-    await rig.app.press('\x03');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x03');
     await waitFor(() => code !== undefined, 2000, 'exit');
     expect(code).toBe(0);
   });
@@ -97,11 +98,13 @@ describe('interrupting and quitting', () => {
     await rig.app.press('abc');
     await rig.app.press('\x01');
     await rig.app.press('\x04');
+    // A fixed wait on purpose: the app must not quit meanwhile.
     await settle(30);
     expect(quit).toBe(false);
     expect(rig.controller.store.getState().input.text).toBe('bc');
     await rig.app.press('\x15');
-    await rig.app.press('\x04');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x04');
     await waitFor(() => quit, 2000, 'exit');
   });
 });
