@@ -28,11 +28,16 @@ const REDO_LIMIT = 3;
 /** Temp files of writeFileAtomic (`.<name>.<12 hex>.tmp`). */
 const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
-/** The list lock could not be taken (another process held it too long), or was lost. */
+/**
+ * The list lock could not be taken (another process held it too long), or was lost. Nothing
+ * was written, unless `partlyWritten` (the lock was lost between a change's writes).
+ */
 export class TaskLockError extends Error {
-  constructor(dir: string, detail: string) {
+  readonly partlyWritten: boolean;
+  constructor(dir: string, detail: string, options: { partlyWritten?: boolean } = {}) {
     super(`could not lock the task list ${dir}: ${detail}`);
     this.name = 'TaskLockError';
+    this.partlyWritten = options.partlyWritten ?? false;
   }
 }
 

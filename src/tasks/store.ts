@@ -128,10 +128,10 @@ function taskFile(dir: string, id: string): string {
   return join(dir, `${id}.json`);
 }
 
+const PRIVATE = { mode: PRIVATE_FILE_MODE };
+
 async function writeTask(dir: string, task: Task): Promise<void> {
-  await writeFileAtomic(taskFile(dir, task.id), `${JSON.stringify(task, null, 2)}\n`, {
-    mode: PRIVATE_FILE_MODE,
-  });
+  await writeFileAtomic(taskFile(dir, task.id), `${JSON.stringify(task, null, 2)}\n`, PRIVATE);
 }
 
 /** The list as a change read it: its tasks, the highest id given out, and its files' stamp. */
@@ -178,18 +178,39 @@ async function beforeWriting(held: HeldLock, dir: string, read: ListState): Prom
   }
 }
 
-/** After the writes: the lock was ours all along, or the user hears the list may be off. */
-async function afterWriting(held: HeldLock, dir: string): Promise<void> {
+/**
+ * Runs a change's writes in order, then checks the lock was this process's all along. A
+ * process stopped mid-change past the stale time (Ctrl+Z) finds it was not: if none of its
+ * writes landed (the next holder removed its temp file, so the first rename failed), the
+ * change is done again on the list as it is (LockLost); if some did, it fails loudly rather
+ * than claim success, naming what to check.
+ */
+async function writeHolding(
+  held: HeldLock,
+  dir: string,
+  writes: readonly (() => Promise<void>)[],
+): Promise<void> {
+  let landed = 0;
+  let failure: unknown;
+  try {
+    for (const write of writes) {
+      await write();
+      landed += 1;
+    }
+  } catch (error) {
+    failure = error;
+  }
   try {
     await held.assertHeld();
   } catch (error) {
-    if (!(error instanceof LockLost)) throw error;
-    // Written already, so not done again: said loudly instead.
+    if (!(error instanceof LockLost) || landed === 0) throw error;
     throw new TaskLockError(
       dir,
       'another process took the lock over while this change was being written; check the list (task_list) before going on',
+      { partlyWritten: true },
     );
   }
+  if (failure !== undefined) throw failure;
 }
 
 export interface Created {
@@ -217,11 +238,10 @@ export async function createTask(
       if (!planned.ok) return planned;
       await beforeWriting(held, list.dir, read);
       // The mark first: a crash between the two writes skips an id rather than reusing one.
-      await writeFileAtomic(join(list.dir, HIGH_WATER_MARK), `${id}\n`, {
-        mode: PRIVATE_FILE_MODE,
-      });
-      await writeTask(list.dir, planned.value);
-      await afterWriting(held, list.dir);
+      await writeHolding(held, list.dir, [
+        () => writeFileAtomic(join(list.dir, HIGH_WATER_MARK), `${id}\n`, PRIVATE),
+        () => writeTask(list.dir, planned.value),
+      ]);
       return { ok: true, value: { task: planned.value, tasks: [...tasks, planned.value] } };
     },
     options,
@@ -251,9 +271,11 @@ export async function updateTask(
       await beforeWriting(held, list.dir, read);
       // A deleted task leaves the others' blockedBy before its file goes, so a crash between
       // the writes never leaves an id naming a task that is gone.
-      for (const task of plan.changed) await writeTask(list.dir, task);
-      if (plan.deleted) await unlink(taskFile(list.dir, plan.deleted));
-      await afterWriting(held, list.dir);
+      const deleted = plan.deleted;
+      await writeHolding(held, list.dir, [
+        ...plan.changed.map((task) => () => writeTask(list.dir, task)),
+        ...(deleted ? [() => unlink(taskFile(list.dir, deleted))] : []),
+      ]);
       const changed = new Map(plan.changed.map((task) => [task.id, task]));
       const after = tasks
         .filter((task) => task.id !== plan.deleted)

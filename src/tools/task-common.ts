@@ -6,7 +6,8 @@ import type { ClaudeCodeFace, ToolContext, ToolResult } from './types';
 
 /**
  * Runs a task tool's work on the context's list. A corrupt file or a lock that could not be
- * taken is an `Error:` result (the work writes nothing before it has read the whole list).
+ * taken is an `Error:` result (the work writes nothing before it has read the whole list); a
+ * lock lost between a change's writes is one too, which does not claim nothing changed.
  */
 export async function onTaskList(
   ctx: ToolContext,
@@ -18,6 +19,8 @@ export async function onTaskList(
   try {
     return await work(list);
   } catch (error) {
+    if (error instanceof TaskLockError && error.partlyWritten)
+      return { output: `Error: ${error.message}`, isError: true };
     if (error instanceof TaskFileError || error instanceof TaskLockError)
       return { output: `Error: ${error.message}; nothing was changed`, isError: true };
     throw error;

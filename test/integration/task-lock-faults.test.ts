@@ -47,7 +47,10 @@ afterEach(async () => {
 });
 
 /** A holder process changing task 1's description, stopped at `moment` (its pid is returned). */
-async function stoppedHolder(dir: string, moment: 'after-read' | 'before-rename') {
+async function stoppedHolder(
+  dir: string,
+  moment: 'after-read' | 'before-rename' | 'before-unlink',
+) {
   const marker = join(tempDir('tick-marker-'), 'stopped');
   const child = spawn(
     process.execPath,
@@ -64,32 +67,61 @@ async function stoppedHolder(dir: string, moment: 'after-read' | 'before-rename'
 }
 
 describe('a lock holder stopped past the stale time', () => {
-  it('never writes its old copy over a change another process made meanwhile: it does its change again on the list as it is', async () => {
+  it.each([
+    ['after reading the list', 'after-read'],
+    ['with its new file written, before renaming it over the task', 'before-rename'],
+  ] as const)(
+    'stopped %s: never writes its old copy over a change another process made meanwhile; it does its change again on the list as it is',
+    async (_when, moment) => {
+      const dir = join(tempDir('tick-home-'), 'tasks', 'shared');
+      const ref = { id: 'shared', dir };
+      await createTask(ref, { subject: 'Ship it' }, 'main');
+      const holder = await stoppedHolder(dir, moment);
+
+      // Meanwhile: this process waits (and says for whom), takes the lock over once stale,
+      // and is told its change succeeded.
+      const waits: string[] = [];
+      const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' }, Date.now(), {
+        onWait: (message) => waits.push(message),
+      });
+      expect(mine.ok).toBe(true);
+      expect(waits).toEqual([
+        `waiting for the task list lock: tick process ${holder.child.pid} holds it and is stopped (Ctrl+Z?); taken over after 10 s`,
+      ]);
+
+      // The stopped process goes on: it read the list before that change.
+      holder.child.kill('SIGCONT');
+      expect(await holder.outcome()).toMatchObject({ isError: false });
+      const [task] = await readTaskList(dir);
+      // Both changes are there: the one this process was told had succeeded was not lost.
+      expect(task).toMatchObject({
+        subject: 'Ship it',
+        status: 'in_progress',
+        description: 'written by the stopped process',
+      });
+      expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('a lock holder stopped between two writes of one change', () => {
+  it('fails loudly, telling to check the list, instead of saying its change succeeded', async () => {
     const dir = join(tempDir('tick-home-'), 'tasks', 'shared');
     const ref = { id: 'shared', dir };
     await createTask(ref, { subject: 'Ship it' }, 'main');
-    const holder = await stoppedHolder(dir, 'after-read');
+    await createTask(ref, { subject: 'Test it', blockedBy: ['1'] }, 'main');
+    // Deleting task 1 frees task 2 first, then removes 1.json: stopped in between.
+    const holder = await stoppedHolder(dir, 'before-unlink');
+    expect((await readTaskList(dir)).find((task) => task.id === '2')?.blockedBy).toEqual([]);
 
-    // Meanwhile: this process waits (and says for whom), takes the lock over once stale,
-    // and is told its change succeeded.
-    const waits: string[] = [];
-    const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' }, Date.now(), {
-      onWait: (message) => waits.push(message),
-    });
+    const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' });
     expect(mine.ok).toBe(true);
-    expect(waits).toEqual([
-      `waiting for the task list lock: tick process ${holder.child.pid} holds it and is stopped (Ctrl+Z?); taken over after 10 s`,
-    ]);
-
-    // The stopped process goes on: it read the list before that change.
     holder.child.kill('SIGCONT');
-    expect(await holder.outcome()).toMatchObject({ ok: true });
-    const [task] = await readTaskList(dir);
-    // Both changes are there: the one this process was told had succeeded was not lost.
-    expect(task).toMatchObject({
-      subject: 'Ship it',
-      status: 'in_progress',
-      description: 'written by the stopped process',
+    // The model hears that part of its change landed and to look before going on.
+    expect(await holder.outcome()).toEqual({
+      isError: true,
+      output: `Error: could not lock the task list ${dir}: another process took the lock over while this change was being written; check the list (task_list) before going on`,
     });
   }, 60_000);
 });
