@@ -10,7 +10,7 @@
  */
 import fsp from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { syncBuiltinESMExports } from 'node:module';
 import { task_update } from '../../src/tools/task-update';
 
