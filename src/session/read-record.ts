@@ -3,7 +3,7 @@ import type { ChatMessage } from '../model/types';
 import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
 import { SessionFileError } from './format';
 import { withLooks } from './legacy-looks';
-import { eventProblem, messageProblem, type ShapeProblem } from './record-shape';
+import { eventProblem, isKnownEvent, messageProblem, type ShapeProblem } from './record-shape';
 import type { ReadRecord } from './reader';
 
 /** A line that holds no usable record: why, for the notice. */
@@ -56,8 +56,11 @@ function recordOf(
       }
       const event = resolveEvent(file, line, value.event, blobs);
       const damage = shapeDamage('event', eventProblem(event));
+      if (damage) return damage;
+      // A type added by a later tick within format v1: nothing this tick can show.
+      if (!isKnownEvent(event)) return undefined;
       // Checked first: the looks are filled in from fields the check vouched for.
-      return damage ?? { kind: 'event', t, line, event: withLooks(event) };
+      return { kind: 'event', t, line, event: withLooks(event) };
     }
     case 'message': {
       const message = readMessage(file, line, value.message, blobs);

@@ -86,11 +86,11 @@ const todo = shape({
 const task = shape({
   id: text,
   subject: text,
-  status: text,
-  description: optional(text),
+  status: oneOf('pending', 'in_progress', 'completed'),
+  description: text,
   activeForm: optional(text),
-  owner: optional(text),
-  blockedBy: optional(listOf(text)),
+  owner: text,
+  blockedBy: listOf(text),
 });
 
 const usage = shape({ inputTokens: number, outputTokens: number });
@@ -114,7 +114,14 @@ const EVENT_FIELDS: Record<AgentEventType, Record<string, Check>> = {
     ...call,
     status: oneOf('ok', 'error', 'denied', 'cancelled'),
     output: text,
-    display: optional(anObject),
+    display: optional(
+      shape({
+        diff: optional(text),
+        lines: optional(number),
+        matches: optional(number),
+        exitCode: optional(number),
+      }),
+    ),
     durationMs: optional(number),
   },
   todos_updated: { todos: listOf(todo) },
@@ -158,7 +165,12 @@ const EVENT_FIELDS: Record<AgentEventType, Record<string, Check>> = {
     durationMs: number,
   },
   error: { message: text, fatal: boolean },
-  turn_end: { reason: text, result: text, rounds: number, usage },
+  turn_end: {
+    reason: oneOf('done', 'stopped', 'max_turns', 'aborted', 'error'),
+    result: text,
+    rounds: number,
+    usage,
+  },
 };
 
 /**
@@ -171,6 +183,15 @@ export function eventProblem(value: unknown): ShapeProblem | undefined {
   if (typeof value.type !== 'string') return { at: '.type', text: text(value.type)?.text ?? '' };
   const fields = (EVENT_FIELDS as Record<string, Record<string, Check>>)[value.type];
   return fields ? shape(fields)(value) : undefined;
+}
+
+/**
+ * Whether this tick knows the event's type (and a subagent event's inner one). A newer tick
+ * may add types within the format; a reader skips the events it does not know.
+ */
+export function isKnownEvent(value: Record<string, unknown>): boolean {
+  if (typeof value.type !== 'string' || !Object.hasOwn(EVENT_FIELDS, value.type)) return false;
+  return value.type !== 'subagent_event' || !isObject(value.event) || isKnownEvent(value.event);
 }
 
 /** Message content: text, nothing, or a list of parts that each name their type. */

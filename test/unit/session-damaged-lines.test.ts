@@ -30,6 +30,17 @@ const call = (id: string, name = 'bash') => ({
   function: { name, arguments: '{"command":"ls"}' },
 });
 
+const TASK = {
+  id: '1',
+  subject: 'List',
+  description: '',
+  status: 'completed' as const,
+  owner: 'main',
+  blockedBy: [],
+  createdAt: 1,
+  updatedAt: 2,
+};
+
 /** Two rounds of tool calls and an answer, one record a line; returns the file and its lines. */
 function recorded(): { file: string; lines: string[] } {
   const file = join(tempDir('tick-damaged-'), 'sess-damaged.jsonl');
@@ -42,6 +53,24 @@ function recorded(): { file: string; lines: string[] } {
   writer.message({ role: 'tool', tool_call_id: 'c2', content: 'b.txt' });
   writer.message({ role: 'assistant', content: 'Two files.' });
   writer.event({ type: 'todos_updated', todos: [{ content: 'List', status: 'completed' }] });
+  writer.event({
+    type: 'tool_result',
+    id: 'c2',
+    name: 'bash',
+    look: lookOf('bash'),
+    status: 'ok',
+    output: 'b.txt',
+    display: { exitCode: 0 },
+    durationMs: 5,
+  });
+  writer.event({ type: 'tasks_updated', listId: 'l', tasks: [TASK] });
+  writer.event({
+    type: 'turn_end',
+    reason: 'done',
+    result: 'Two files.',
+    rounds: 3,
+    usage: { inputTokens: 1, outputTokens: 1 },
+  });
   writer.close();
   return { file, lines: readFileSync(file, 'utf8').split('\n') };
 }
@@ -56,6 +85,9 @@ const LINE = {
   result2: 7,
   answer: 8,
   todos: 9,
+  bashResult: 10,
+  tasks: 11,
+  turnEnd: 12,
 };
 
 /** The record with the value at `path` replaced (undefined: the key removed). */
@@ -162,6 +194,34 @@ describe('damaged lines are skipped, the rest kept', () => {
       { text: 'x' },
       'message.content: text, null or a list of parts expected, found an object',
     ],
+    [
+      'a diff of a number',
+      LINE.bashResult,
+      ['event', 'display', 'diff'],
+      42,
+      'event.display.diff: text expected, found a number',
+    ],
+    [
+      'a task status',
+      LINE.tasks,
+      ['event', 'tasks', 0, 'status'],
+      'finished',
+      'event.tasks[0].status: "pending" or "in_progress" or "completed" expected, found text',
+    ],
+    [
+      'a task without its owner',
+      LINE.tasks,
+      ['event', 'tasks', 0, 'owner'],
+      undefined,
+      'event.tasks[0].owner: text expected, found nothing',
+    ],
+    [
+      'a turn end reason',
+      LINE.turnEnd,
+      ['event', 'reason'],
+      'finished',
+      'event.reason: "done" or "stopped" or "max_turns" or "aborted" or "error" expected, found text',
+    ],
   ] as const)('%s is named in the notice', (_what, line, path, value, problem) => {
     const { file, lines } = recorded();
     damage(file, lines, line, JSON.stringify(setAt(JSON.parse(lines[line - 1]), path, value)));
@@ -170,6 +230,32 @@ describe('damaged lines are skipped, the rest kept', () => {
       `${file} line ${line}: skipped a damaged line (${problem}); the rest of the session is kept`,
     ]);
     expect(() => restoreSession(parsed)).not.toThrow();
+  });
+
+  it('an event of a type this tick does not know (a later tick added it) is passed over in silence', () => {
+    const { file, lines } = recorded();
+    const copy = [...lines];
+    copy[LINE.todos - 1] = JSON.stringify(
+      setAt(JSON.parse(lines[LINE.todos - 1]), ['event', 'type'], 'todos_archived'),
+    );
+    copy[LINE.tasks - 1] = JSON.stringify({
+      kind: 'event',
+      t: 5,
+      event: {
+        type: 'subagent_event',
+        agentId: 'a1',
+        parentCallId: 'c9',
+        event: { type: 'plan_drawn', steps: 3 },
+      },
+    });
+    writeFileSync(file, copy.join('\n'));
+    const parsed = readSessionFile(file);
+    expect(parsed.notices).toEqual([]);
+    const types = parsed.records.flatMap((record) =>
+      record.kind === 'event' ? [record.event.type] : [],
+    );
+    expect(types).toEqual(['user_prompt', 'tool_result', 'turn_end']);
+    expect(restoreSession(parsed).state.messages).toHaveLength(6);
   });
 
   it('a damaged blob line costs only the records that refer to it', () => {
