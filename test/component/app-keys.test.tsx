@@ -135,6 +135,22 @@ describe('input', () => {
     expect(rig.screen()).toContain('line 2');
   });
 
+  test('a bracketed one-line paste that ends in a newline is not sent', async () => {
+    rig = await startApp();
+    await rig.app.press('\x1b[200~echo pasted\r\x1b[201~');
+    expect(rig.controller.store.getState().input.text).toBe('echo pasted\n');
+    expect(rig.agent.prompts).toEqual([]);
+  });
+
+  test("Shift+Enter in xterm's modifyOtherKeys form adds a line", async () => {
+    rig = await startApp();
+    await rig.app.press('one');
+    await rig.app.press('\x1b[27;2;13~');
+    await rig.app.press('two');
+    expect(rig.controller.store.getState().input.text).toBe('one\ntwo');
+    expect(rig.agent.prompts).toEqual([]);
+  });
+
   test('Up and Down walk the history; Ctrl+U clears', async () => {
     rig = await startApp();
     await typeLine(rig.app, 'first');

@@ -12,7 +12,9 @@ import { AppContext, appContext } from '../../components/context';
 import { terminalSize } from '../../components/frame-layout';
 import { Layout, type ScreenPoint } from '../../components/screen-layout';
 import type { Look } from '../../components/lines/look';
+import { INK_TERMINAL_MODES } from '../../src/cli/frame-writer';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
+import { readModifyOtherKeysAsKitty } from '../../src/cli/terminal-keys';
 import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
@@ -33,6 +35,8 @@ class FakeStdout extends EventEmitter {
     super();
   }
   write = (frame: string) => {
+    // As the app's FrameWriter does, Ink's terminal modes are not frames.
+    if (INK_TERMINAL_MODES.has(frame)) return true;
     this.frames.push(frame);
     this.emit('frame');
     return true;
@@ -103,6 +107,8 @@ export function renderAt(
   installInkPatches();
   const stdout = new FakeStdout(size.columns, size.rows);
   const stdin = new FakeStdin();
+  // As the app does (src/cli/interactive.tsx).
+  readModifyOtherKeysAsKitty(stdin as unknown as NodeJS.ReadStream);
   const instance = inkRender(tree, {
     // Fakes: Ink only needs these members of the streams.
     stdout: stdout as unknown as NodeJS.WriteStream,

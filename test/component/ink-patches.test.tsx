@@ -240,6 +240,8 @@ describe('installInkPatches', () => {
 describe('checkInk', () => {
   test('the installed Ink is the one the patches know; another version is refused with a reason', () => {
     expect(checkInk()).toBeUndefined();
-    expect(checkInk('7.0.1')).toMatch(/Ink 7\.0\.1 is not the 6\.8/);
+    expect(checkInk('7.0.1')).toMatch(/Ink 7\.0\.1 is not the 8\.0/);
+    expect(checkInk('8.1.0')).toMatch(/Ink 8\.1\.0 is not the 8\.0/);
+    expect(checkInk('6.8.0')).toMatch(/not the 8\.0/);
   });
 });
