@@ -18,7 +18,9 @@ export function appendWhole(fd: number, bytes: Uint8Array, start: number): void 
       ftruncateSync(fd, start);
     } catch (cut) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new Error(`${detail} (and its last line stays cut short: ${(cut as Error).message})`);
+      throw new Error(`${detail} (and its last line stays cut short: ${(cut as Error).message})`, {
+        cause: cut,
+      });
     }
     throw error;
   }

@@ -51,7 +51,7 @@ function tightenTree(path: string): number {
     }
   }
   if (stats.isDirectory()) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(path);
     } catch {
