@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
 import type { Usage } from '../../src/protocol/usage';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
@@ -11,6 +11,9 @@ export interface StatusView {
   model: string;
   demo: boolean;
   mode: PermissionMode;
+  /** The sandbox setting while bash may run in it; `confinedRunning`: a call runs there now. */
+  sandbox?: SandboxMode | null;
+  confinedRunning?: boolean;
   usage: Usage;
   busy: boolean;
   /** The running turn's age. */
@@ -41,6 +44,8 @@ export interface StatusSource {
   replayOf: string | null;
   unsaved: boolean;
   mode: PermissionMode;
+  sandbox: SandboxMode | null;
+  confinedRunning: boolean;
   usage: Usage;
   status: 'idle' | 'busy';
   turnStartedAt: number | null;
@@ -64,6 +69,10 @@ export function statusSourceOf(state: AppState): StatusSource {
     replayOf: state.replayOf,
     unsaved: state.unsaved,
     mode: state.mode,
+    sandbox: state.sandbox,
+    confinedRunning: state.live.tools.some(
+      (card) => card.status === 'running' && card.confined === true,
+    ),
     usage: state.usage,
     status: state.status,
     turnStartedAt: state.turnStartedAt,
@@ -88,6 +97,8 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     replayOf: source.replayOf,
     unsaved: source.unsaved,
     mode: source.mode,
+    sandbox: source.sandbox,
+    confinedRunning: source.confinedRunning,
     usage: source.usage,
     busy: source.status === 'busy',
     elapsedMs: source.turnStartedAt === null ? 0 : now - source.turnStartedAt,
@@ -145,6 +156,14 @@ export function statusLine(view: StatusView, width: number): Line {
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
+  if (view.sandbox) {
+    // Bold while a call runs in it; otherwise which setting is in use.
+    parts.push([
+      view.confinedRunning
+        ? { text: 'in sandbox', style: { fg: 'cyan', bold: true } }
+        : { text: `sandbox ${view.sandbox}`, style: { fg: 'cyan', dim: true } },
+    ]);
+  }
   if (view.busy && view.retry && !view.approval) {
     const { attempt, inMs, reason } = view.retry;
     const style: Style = { fg: 'yellow' };

@@ -74,6 +74,9 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const time = elapsed(card, view);
   // A call the model wrote as text says so: its server's tool parser is not doing the work.
   const tail: Span[] = [
+    ...(card.confined || card.display?.confined
+      ? [{ text: '  sandboxed', style: { fg: 'cyan' as const } }]
+      : []),
     ...(card.recovered ? [{ text: `  (from ${card.recovered} text)`, style: { dim: true } }] : []),
     ...(time ? [{ text: `  ${time}`, style: { dim: true } }] : []),
   ];

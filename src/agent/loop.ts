@@ -5,6 +5,7 @@ import type { Tool } from '../tools/types';
 import type { Todo } from '../protocol/todos';
 import type { TaskListRef } from '../tasks/types';
 import type { Approve } from '../protocol/approval';
+import type { SandboxMode } from '../permissions/types';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
@@ -41,7 +42,8 @@ export interface AgentDeps {
   systemPrompt: () => string;
   cwd: string;
   roots: string[];
-  sandbox: boolean;
+  /** The sandbox setting; the permission gate decides per call where bash runs. */
+  sandbox: SandboxMode;
   maxTurns: number;
   reminderRounds: number;
   /** Keeps each request within the model's context window (compaction, overflow recovery). */

@@ -24,6 +24,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   status: 'urgent',
   turnStartedAt: 'urgent',
   mode: 'urgent',
+  sandbox: 'urgent',
   model: 'urgent',
   demo: 'urgent',
   replayOf: 'urgent',

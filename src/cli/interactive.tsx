@@ -91,6 +91,7 @@ async function loadAgent(
   // The demo works in a scratch copy: its edits need no approval, its risky command does.
   if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
   controller.attach(agent);
+  for (const notice of agent.notices ?? []) controller.say(notice, 'warning');
   return agent;
 }
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { PermissionRules } from './types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
 import { mergeCommandHookSettings } from '../hooks/merge-command-hooks';
@@ -32,7 +32,7 @@ export interface Settings {
   /** As written (relative paths and `~` are resolved by resolveConfig). */
   additionalDirectories: string[];
   hooks: CommandHookSettings;
-  sandbox?: boolean;
+  sandbox?: SandboxMode;
   /** Claude Code's `permissions.disableBypassPermissionsMode: "disable"`. */
   disableBypassPermissionsMode?: boolean;
   /** Plan with the task tools instead of todo_write. */

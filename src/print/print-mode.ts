@@ -64,10 +64,13 @@ export async function runPrintMode(
       io.stdout(`${JSON.stringify({ type: 'error', message: failure, fatal: false })}\n`);
     }
   };
+  // Said once, before anything else: the sandbox cannot run here.
+  for (const notice of agent.notices ?? []) io.stderr(`tick: ${notice}\n`);
   try {
     if (format === 'stream-json') {
+      const sandbox = agent.policy.sandboxInUse ? agent.policy.sandbox.mode : 'off';
       io.stdout(
-        `${JSON.stringify({ type: 'system', subtype: 'init', session_id: agent.sessionId, model: agent.model, cwd: agent.cwd, permission_mode: agent.policy.mode })}\n`,
+        `${JSON.stringify({ type: 'system', subtype: 'init', session_id: agent.sessionId, model: agent.model, cwd: agent.cwd, permission_mode: agent.policy.mode, sandbox })}\n`,
       );
     }
     for await (const event of agent.run(prompt, controller.signal)) {

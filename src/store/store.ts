@@ -42,6 +42,7 @@ export function initialState(session: InitialSession): AppState {
     turnUsage: { inputTokens: 0, outputTokens: 0 },
     context: null,
     mode: session.mode,
+    sandbox: null,
     model: session.model,
     demo: session.demo,
     replayOf: session.replayOf ?? null,

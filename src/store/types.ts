@@ -2,7 +2,7 @@ import type { ToolDisplay } from '../protocol/tool-display';
 import type { ToolLook } from '../protocol/tool-look';
 import type { Usage } from '../protocol/usage';
 import type { ApprovalRequest } from '../protocol/approval';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { Task } from '../protocol/tasks';
 
@@ -27,6 +27,8 @@ export interface ToolCard {
   display?: ToolDisplay;
   /** Who decided and the user's note, for denied calls. */
   decidedBy?: string;
+  /** The call runs (or ran) in the sandbox. */
+  confined?: boolean;
   note?: string;
   /** The subagent an `agent` call runs: its plan, its calls, its end. */
   child?: ChildView;
@@ -152,6 +154,8 @@ export interface AppState {
   /** How full the model's context is (tokens, of a window when known); null before it is known. */
   context: ContextFill | null;
   mode: PermissionMode;
+  /** The sandbox setting when bash calls may run in it (bubblewrap works); null otherwise. */
+  sandbox: SandboxMode | null;
   model: string;
   demo: boolean;
   /** The recorded session file a `--replay` plays, null otherwise. */

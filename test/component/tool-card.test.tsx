@@ -263,3 +263,16 @@ describe('width', () => {
     }
   });
 });
+
+describe('sandbox', () => {
+  test('a call that ran in the sandbox says so in its header', () => {
+    const [header] = frame(
+      card({ status: 'ok', summary: 'pandoc -o out.html README.md', display: { confined: true } }),
+    );
+    expect(header).toMatch(/pandoc -o out\.html README\.md {2}sandboxed/);
+    const [running] = frame(card({ status: 'running', startedAt: ago(2), confined: true }));
+    expect(running).toContain('sandboxed');
+    const [plain] = frame(card({ status: 'ok' }));
+    expect(plain).not.toContain('sandboxed');
+  });
+});

@@ -79,6 +79,19 @@ describe('parseCliArgs', () => {
     );
   });
 
+  it('takes --sandbox alone (always), with a mode, or with =MODE; a prompt after it stays a prompt', () => {
+    expect(parseCliArgs(['--sandbox']).flags.sandbox).toBe('always');
+    expect(parseCliArgs(['--sandbox', 'off']).flags.sandbox).toBe('off');
+    expect(parseCliArgs(['--sandbox=auto']).flags.sandbox).toBe('auto');
+    expect(parseCliArgs([]).flags.sandbox).toBeUndefined();
+    const { command, flags } = parseCliArgs(['-p', '--sandbox', 'list the files']);
+    expect(flags.sandbox).toBe('always');
+    expect(command).toMatchObject({ prompt: 'list the files' });
+    expect(() => parseCliArgs(['--sandbox=maybe'])).toThrow(
+      new UsageError("--sandbox must be one of auto, always, off, got 'maybe'"),
+    );
+  });
+
   it('rejects bad values with one clear line', () => {
     expect(() => parseCliArgs(['--permission-mode', 'yolo'])).toThrow(
       new UsageError(
