@@ -32,6 +32,8 @@ export interface StatusView {
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
+  /** The session log stopped being written (a full disk). */
+  unsaved?: boolean;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
   /** The MCP servers: `mcp 2/3 ~4.1k`, ready of those meant to run, and their definitions' cost. */
@@ -43,6 +45,7 @@ export interface StatusSource {
   model: string;
   demo: boolean;
   replayOf: string | null;
+  unsaved: boolean;
   mode: PermissionMode;
   sandbox: SandboxMode | null;
   confinedRunning: boolean;
@@ -68,6 +71,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     model: state.model,
     demo: state.demo,
     replayOf: state.replayOf,
+    unsaved: state.unsaved,
     mode: state.mode,
     sandbox: state.sandbox,
     confinedRunning: state.live.tools.some(
@@ -96,6 +100,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     model: source.model,
     demo: source.demo,
     replayOf: source.replayOf,
+    unsaved: source.unsaved,
     mode: source.mode,
     sandbox: source.sandbox,
     confinedRunning: source.confinedRunning,
@@ -164,6 +169,8 @@ export function statusLine(view: StatusView, width: number): Line {
   const parts: Span[][] = [];
   // A notice is what the user must see now; it comes right after the model.
   if (view.notice) parts.push([{ text: view.notice, style: { fg: 'yellow', bold: true } }]);
+  // Stays while the app runs: what follows is lost to -c and -r.
+  if (view.unsaved) parts.push([{ text: 'session not saved', style: { fg: 'red', bold: true } }]);
   if (view.replayOf)
     parts.push([
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },

@@ -274,9 +274,10 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
     case 'asking':
       return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
     case 'running':
+      // Live output: a command's, or a task tool saying what it waits for.
       return {
-        rows: fromEnd && out ? wrapped(out, width, { dim: true }) : [],
-        from: 'end',
+        rows: out ? wrapped(out, width, { dim: true }) : [],
+        from: fromEnd ? 'end' : 'start',
         cut: part.cut,
       };
     case 'denied': {

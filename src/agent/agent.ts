@@ -168,6 +168,7 @@ function sessionAgent(parts: SessionWiring): Agent {
               options.onMessage?.(message);
               transcript.add(message);
             },
+            ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
             subagents: parts.subagents,
           },
           signal,

@@ -37,6 +37,8 @@ export interface CallContext {
   taskList?: TaskListRef;
   /** Runs the children of `agent` calls. */
   subagents?: SubagentHost;
+  /** Told synchronously just before the tool runs (the session log records the start). */
+  onToolStart?: (callId: string) => void;
 }
 
 export interface CallOutcome {
@@ -195,6 +197,7 @@ export async function executeToolCall(
   let result: ToolResult;
   started = Date.now();
   const outputFile = ctx.spill?.fileFor(call.id);
+  ctx.onToolStart?.(call.id);
   emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(described.input, {

@@ -58,6 +58,11 @@ export interface AgentDeps {
   taskList?: TaskListRef;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
+  /**
+   * Called just before a tool runs, synchronously: the session log records the start before
+   * a command can be spawned (the tool_running event reaches it only later).
+   */
+  onToolStart?: (callId: string) => void;
   /** Runs the `agent` tool's children; absent in a child (no recursion). */
   subagents?: SubagentHost;
 }

@@ -29,6 +29,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   model: 'urgent',
   demo: 'urgent',
   replayOf: 'urgent',
+  unsaved: 'urgent',
   queue: 'urgent',
   input: 'urgent',
   history: 'urgent',

@@ -39,7 +39,11 @@ export interface ParsedArgs {
 export class UsageError extends Error {}
 
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
-const SESSION_ID = /^[0-9a-z][0-9a-z-]{5,}$/i;
+/**
+ * What `-r` takes as a session id rather than a prompt: an id, or a prefix of one of at least
+ * 4 characters (session ids are UUIDs, so a 4 or 5 character prefix is hex).
+ */
+const SESSION_ID = /^(?:[0-9a-f]{4,5}|[0-9a-z][0-9a-z-]{5,})$/i;
 
 /** Parse argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): ParsedArgs {

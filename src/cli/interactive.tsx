@@ -61,7 +61,10 @@ async function openSession(
   const { openSessionForRun } = await import('../session/open');
   const session = await openSessionForRun(config, resume, {
     onError: (message) =>
-      store.setState((state) => commit(state, { kind: 'info', text: message, tone: 'warning' })),
+      store.setState((state) => ({
+        ...commit(state, { kind: 'info', text: message, tone: 'warning' }),
+        unsaved: true,
+      })),
     ...(replayOf ? { replayOf } : {}),
   });
   if (session.restored)

@@ -62,8 +62,10 @@ export function validateSettingsNow(
         warnings.push(`${path}: unknown keys (ignored): ${unknownKeys.join(', ')}`);
       }
       const settings = flatten(result.data, (text) => warnings.push(`${path}: ${text}`));
-      warnings.push(...ruleWarnings(path, settings.permissions, sourceDir));
-      warnings.push(...hookConditionWarnings(path, settings.hooks));
+      // One by one: a file of 100,000 rules may warn as often, too many to spread as arguments.
+      for (const warning of ruleWarnings(path, settings.permissions, sourceDir))
+        warnings.push(warning);
+      for (const warning of hookConditionWarnings(path, settings.hooks)) warnings.push(warning);
       return { path, settings, warnings, ...(sourceDir ? { sourceDir } : {}) };
     }
     const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');

@@ -25,6 +25,8 @@ export interface PrintOptions {
   agentOptions?: Partial<AgentOptions>;
   /** A ready agent (tests, resume); created from config otherwise. */
   agent?: Agent;
+  /** Why the session log stopped being written (a full disk), once it has. */
+  sessionFailure?: () => string | undefined;
 }
 
 /** Runs one prompt without the UI. Returns the process exit code. */
@@ -53,6 +55,17 @@ export async function runPrintMode(
   let fatal: string | undefined;
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   let tasks: TaskListSnapshot | undefined;
+  // The log's failure is told once, as a non-fatal error event (stderr heard it already).
+  let notSaved: string | undefined;
+  const checkSaved = (): void => {
+    const failure = options.sessionFailure?.();
+    if (failure === undefined || notSaved !== undefined) return;
+    notSaved = failure;
+    errors.push(failure);
+    if (format === 'stream-json') {
+      io.stdout(`${JSON.stringify({ type: 'error', message: failure, fatal: false })}\n`);
+    }
+  };
   // Said once, before anything else: the sandbox cannot run here.
   for (const notice of agent.notices ?? []) io.stderr(`tick: ${notice}\n`);
   try {
@@ -76,6 +89,7 @@ export async function runPrintMode(
         );
       }
       if (event.type === 'turn_end') end = event;
+      checkSaved();
     }
     tasks = await agent.taskList().catch((error: unknown) => {
       errors.push(error instanceof Error ? error.message : String(error));
@@ -86,6 +100,7 @@ export async function runPrintMode(
     process.off('SIGTERM', onSignal);
     stopMcpNotices?.();
     await agent.close();
+    checkSaved();
   }
   const reason: TurnEndReason = end?.reason ?? 'error';
   const summary: RunSummary = {
@@ -99,6 +114,7 @@ export async function runPrintMode(
     durationMs: Date.now() - started,
     errors,
     ...(fatal !== undefined ? { fatal } : {}),
+    ...(notSaved !== undefined ? { notSaved } : {}),
   };
   const { stdout, stderr, exitCode } = formatResult(summary, format);
   if (stdout) io.stdout(stdout);

@@ -47,6 +47,7 @@ export function initialState(session: InitialSession): AppState {
     model: session.model,
     demo: session.demo,
     replayOf: session.replayOf ?? null,
+    unsaved: false,
     queue: [],
     input: { text: '', cursor: 0 },
     history: [],

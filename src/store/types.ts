@@ -163,6 +163,8 @@ export interface AppState {
   demo: boolean;
   /** The recorded session file a `--replay` plays, null otherwise. */
   replayOf: string | null;
+  /** The session log could not be written (a full disk): nothing more is saved. */
+  unsaved: boolean;
   queue: string[];
   input: InputState;
   history: string[];

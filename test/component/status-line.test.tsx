@@ -158,6 +158,12 @@ test('MCP: a failed server or one waiting for an answer turns the figure yellow'
   expect(mcpSpan({ ...MCP, waiting: 1 }).style).toEqual({ fg: 'yellow' });
 });
 
+test('a session log that could not be written stays on the status line, after the model', async () => {
+  expect(await line({ unsaved: true }, 120)).toBe(
+    'qwen2.5-coder:32b · session not saved · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+});
+
 test('the sandbox in use: its setting after the mode, and "in sandbox" while a call runs there', async () => {
   expect(await line({ sandbox: 'auto' }, 120)).toBe(
     'qwen2.5-coder:32b · default · sandbox auto · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',

@@ -43,6 +43,19 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes a 4 or 5 character id prefix after -r (ids are hex), not a word of the prompt', () => {
+    for (const id of ['a1b2', '3f9c0', 'abcd'])
+      expect(parseCliArgs(['-p', '-r', id, 'go on']).command).toMatchObject({
+        resume: { kind: 'id', id },
+        prompt: 'go on',
+      });
+    for (const word of ['fix', 'test', 'a1b', 'zzzzz'])
+      expect(parseCliArgs(['-p', '-r', word, 'go on']).command).toMatchObject({
+        resume: { kind: 'pick' },
+        prompt: `${word} go on`,
+      });
+  });
+
   it('reads the session subcommands', () => {
     expect(parseCliArgs(['sessions']).command).toEqual({ kind: 'sessions', action: 'list' });
     expect(parseCliArgs(['sessions', 'rm', 'abc123']).command).toEqual({
