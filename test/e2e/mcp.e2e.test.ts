@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 import { EVERYTHING, MEMORY } from '../support/mcp-servers';
 
 const cleanups = appTestFile();
@@ -66,6 +73,7 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
   expect(first).toMatch(/y\/1 use this server/);
   expect(first).toMatch(/a\/2 use it and every later server of this project's \.mcp\.json/);
   expect(first).toMatch(/n\/3\/esc don't use it/);
+  await waitForChoices(app);
   await app.type('y');
   await app.waitForText('Using memory (remembered in', 10_000);
   expect(JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'))).toMatchObject(
@@ -106,6 +114,7 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
   expect(question).toContain('"observations": [');
   expect(question).toMatch(/an MCP tool; the server says: /);
   expect(question).toContain('mcp__memory__create_entities');
+  await waitForChoices(app);
   await app.type('a');
   const done = await app.waitForText('Remembered.', 20_000);
   expect(done).toMatch(/✓ mcp__memory__create_entities\s+entities=\[\{"name":"tick"/);
@@ -115,9 +124,12 @@ test('a project server is asked about first; /mcp lists servers; an MCP call is 
   await app.type('what do you remember', true);
   const again = await app.waitForText('Call this MCP tool?', 20_000);
   expect(again.replace(/\s+/g, ' ')).toContain('mcp__memory__read_graph');
+  await waitForChoices(app);
   await app.type('y');
-  const second = await app.waitForText('Call this MCP tool?', 20_000);
-  expect(second.replace(/\s+/g, ' ')).toContain('everything › Echo Tool');
+  // The next question is a new one: its keys answer only once it has been on screen a moment.
+  const second = await app.waitForText('everything › Echo Tool', 20_000);
+  expect(second).toContain('Call this MCP tool?');
+  await waitForChoices(app);
   await app.type('y');
   const end = await app.waitForText('Read it.', 20_000);
   expect(end).toMatch(/✓ mcp__everything__echo\s+message="hi"/);
@@ -150,6 +162,7 @@ test('"don\'t use it" is remembered: the next launch does not ask, and the serve
   const server = await scriptedServer(cleanups, [{ text: 'one' }, { text: 'two' }]);
   const first = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
   await first.waitForText('Use this MCP server from .mcp.json?', 20_000);
+  await waitForChoices(first);
   await first.type('n');
   await first.waitForText('Not using everything (remembered in', 10_000);
   expect(JSON.parse(readFileSync(join(cwd, '.tick', 'settings.local.json'), 'utf8'))).toMatchObject(
