@@ -5,7 +5,7 @@
  * payloads (`tool_name` the same name, `tool_input` the arguments, `tool_response` the
  * content blocks); the result is text, cut and kept in a file as bash's long output is.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ObjectSchema, JsonSchema } from '../tools/schema';
@@ -16,6 +16,7 @@ import { argumentsSummary, approvalReason, approvalSubject } from './describe';
 import { extensionFor, mediaBlocks, resultText, structuredLine } from './result';
 import { McpCallError, type McpConnection, type McpToolInfo } from './connection';
 import { mcpToolName } from './tool-names';
+import { makePrivateDirAsync, PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** What the UI shows of an MCP call besides its arguments. */
 export interface McpToolFace {
@@ -132,8 +133,8 @@ async function saveMedia(
 
 async function keep(file: string, data: string | Buffer): Promise<string | undefined> {
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, data);
+    await makePrivateDirAsync(dirname(file));
+    await writeFile(file, data, { mode: PRIVATE_FILE_MODE });
     return file;
   } catch {
     return undefined;

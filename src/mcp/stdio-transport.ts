@@ -8,13 +8,14 @@
  * stdout belongs to the protocol.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { RUN_MARK } from '../tools/group-watchdog';
 import { killProcessGroup, trackGroup, untrackGroup } from '../tools/process-group';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../util/private-files';
 
 export interface StdioOptions {
   command: string;
@@ -203,8 +204,9 @@ function openLog(
   args: string[],
 ): WriteStream | undefined {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const stream = createWriteStream(file, { flags: 'a' });
+    // The server's stderr may hold whatever it read: private, as tick's other files are.
+    makePrivateDir(dirname(file));
+    const stream = createWriteStream(file, { flags: 'a', mode: PRIVATE_FILE_MODE });
     stream.on('error', () => undefined);
     stream.write(
       `--- ${new Date().toISOString()} start ${name}: ${[command, ...args].join(' ')}\n`,

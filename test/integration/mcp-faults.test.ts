@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp/hub';
 import type { McpServerConfig, McpSettings } from '../../src/mcp/config-types';
@@ -104,6 +104,9 @@ describe('a server that fails to start', () => {
       reason: `the server exited with code 7 before it was ready (its stderr is in ${stderrLog})`,
     });
     expect(readFileSync(stderrLog, 'utf8')).toContain('fault-server: cannot start (as asked)');
+    // It may hold whatever the server read: private, as tick's other files under TICK_HOME.
+    expect(statSync(stderrLog).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(stderrLog)).mode & 0o777).toBe(0o700);
   });
 
   it('that never answers: gives up after the timeout and stops it', async () => {

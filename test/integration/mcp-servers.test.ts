@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp/hub';
@@ -102,6 +102,7 @@ describe('server-everything over stdio', () => {
     expect(image.output).toMatch(/\[image image\/png, [\d.]+ (B|KB), saved to .*call_1-2\.png\]/);
     const saved = /saved to (\S+\.png)\]/.exec(image.output)![1];
     expect(readFileSync(saved).subarray(1, 4).toString()).toBe('PNG');
+    expect(statSync(saved).mode & 0o777).toBe(0o600);
     const links = await run(toolNamed(hub, 'mcp__everything__get-resource-links'), { count: 2 });
     expect(links.output.split('\n').slice(1)).toEqual([
       expect.stringMatching(/^\[resource link: .+ demo:\/\/resource\/\S+ \(text\/plain\) — .+\]$/),
