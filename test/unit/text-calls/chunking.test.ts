@@ -7,9 +7,11 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-// The stream benchmark's answers: the ordinary Markdown answer, and one whose every line
-// starts the way a call does.
+// The stream benchmark's answers (plain JavaScript without types): the ordinary Markdown
+// answer, and one whose every line starts the way a call does.
+// @ts-expect-error -- untyped
 import { callLikeAnswer } from '../../../bench/lib/call-like.mjs';
+// @ts-expect-error -- untyped
 import { markdownAnswer } from '../../../bench/lib/markdown.mjs';
 import { TextCallFilter } from '../../../src/model/text-calls/stream-filter';
 import { corpus } from '../../support/corpora';
