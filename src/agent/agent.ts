@@ -9,6 +9,7 @@ import type { AgentOptions } from './agent-options';
 import type { AgentEvent } from '../protocol/events';
 import { runAgent } from './loop';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
+import { extensionsStep, type ExtensionParts } from './wire-extensions';
 import { hooksStep, type HookParts } from './wire-hooks';
 import { modelStep, type ModelParts } from './wire-model';
 import { planStep, type PlanParts } from './wire-plan';
@@ -69,6 +70,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     .add(planStep) // todo_write or the task tools (and so the tools offered); the task list
     .add(modelStep) // the model client, switched by /model
     .add(policyStep) // permission policy, gate, the session's approve
+    .add(extensionsStep) // instruction files, slash commands, skills, agent types
     .add(contextStep) // instructions, system prompt, tool definitions, context window, spill
     .add(hooksStep) // command hooks, SessionStart/End, Notification, Claude transcript
     .add(subagentsStep) // the agent tool's children
@@ -82,6 +84,7 @@ type SessionWiring = Setup &
   PlanParts &
   ModelParts &
   PolicyParts &
+  ExtensionParts &
   ContextParts &
   HookParts &
   SubagentParts;

@@ -266,6 +266,7 @@ export async function resolveConfig(
       maxTurns: merged.agentsMaxTurns ?? AGENTS_DEFAULTS.maxTurns,
       maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,
       ...(merged.agentsModel ? { model: merged.agentsModel } : {}),
+      ...(merged.agentsExploreModel ? { exploreModel: merged.agentsExploreModel } : {}),
     },
     warnings,
   };

@@ -109,8 +109,9 @@ export const settingsFileSchema = z.strictObject(
           maxTurns: integer(1, ' (model requests per subagent)').optional(),
           maxParallel: integer(1, ' (subagents at once)').optional(),
           model: nonEmptyString.optional(),
+          exploreModel: nonEmptyString.optional(),
         },
-        { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
+        { error: 'must be an object {"maxTurns", "maxParallel", "model", "exploreModel"}' },
       )
       .optional(),
   },

@@ -110,6 +110,7 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('agentsMaxTurns', data.agents?.maxTurns);
   assign('agentsMaxParallel', data.agents?.maxParallel);
   assign('agentsModel', data.agents?.model);
+  assign('agentsExploreModel', data.agents?.exploreModel);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

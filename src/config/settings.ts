@@ -41,6 +41,8 @@ export interface Settings {
   agentsMaxParallel?: number;
   /** `agents.model`: the model subagents use (default: the session's). */
   agentsModel?: string;
+  /** `agents.exploreModel`: the model the read-only explore agent type uses. */
+  agentsExploreModel?: string;
 }
 
 export interface LoadedSettings {
@@ -143,6 +145,7 @@ export function mergeSettings(layers: Settings[]): Settings {
       'agentsMaxTurns',
       'agentsMaxParallel',
       'agentsModel',
+      'agentsExploreModel',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

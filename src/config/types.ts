@@ -60,6 +60,8 @@ export interface AgentsConfig {
   maxParallel: number;
   /** The model children use; the session's model when absent. */
   model?: string;
+  /** The model the explore agent type uses; `model` (or the session's) when absent. */
+  exploreModel?: string;
 }
 
 export const AGENTS_DEFAULTS: AgentsConfig = { maxTurns: 50, maxParallel: 4 };

@@ -40,6 +40,8 @@ export interface HookContext {
   approve: Approve;
   /** Report an event (permission_asked/decided, error) in order with the loop's own. */
   emit: (event: AgentEvent) => void;
+  /** Set when the hook fires inside a subagent: Claude Code's `agent_id` and `agent_type`. */
+  agent?: { id: string; type: string };
 }
 
 /** A tool call as Claude Code's hooks see it: its Claude Code name and `tool_input`. */
@@ -88,7 +90,10 @@ export interface HookInputs {
     isInterrupt: boolean;
     durationMs: number;
   };
-  /** tick waits for the user (`permission_prompt`). */
+  /**
+   * tick waits for the user: an approval unanswered for a while (`permission_prompt`), or
+   * the prompt left idle after an answer (`idle_prompt`).
+   */
   Notification: { message: string; notificationType: string; title?: string };
   Stop: { lastMessage: string; stopHookActive: boolean };
   /**
@@ -122,9 +127,11 @@ export type HookPermission = 'allow' | 'ask' | 'deny';
  *   ask rule), `ask` puts the call to the user, `deny` blocks in every mode.
  * - input: PreToolUse, a rewritten input in tick's fields (validated again).
  * - claudeInput: PreToolUse, a command hook's `updatedInput` in Claude Code's fields.
- * - context: SessionStart, UserPromptSubmit, PostToolUse(Failure), SubagentStart: extra text
- *   for the model (SubagentStart's: for the child).
- * - continueWith: Stop and SubagentStop, a user message to append and keep going.
+ * - context: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse(Failure), SubagentStart:
+ *   extra text for the model (beside the tool result for the tool events; SubagentStart's:
+ *   for the child).
+ * - continueWith: Stop and SubagentStop (a block's reason, or `additionalContext` feedback), a
+ *   user message to append and keep going.
  * - stop: any event, end the turn now with this reason.
  */
 export interface HookOutcome {

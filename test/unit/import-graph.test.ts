@@ -43,6 +43,7 @@ const LAYERS: readonly Layer[] = [
       'src/agents',
       'src/config',
       'src/demo',
+      'src/extensions',
     ],
   },
   // The vocabulary every layer shares, and small helpers.
