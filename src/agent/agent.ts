@@ -17,6 +17,7 @@ import { policyStep, type PolicyParts } from './wire-policy';
 import { sessionStep, type SessionParts, type Setup } from './wire-session';
 import { loopWiring, subagentsStep, type SubagentParts } from './wire-subagents';
 import { Wiring } from './wiring';
+import { expandTyped, typedCommand } from './typed-command';
 
 export type { AgentOptions } from './agent-options';
 
@@ -110,6 +111,64 @@ function sessionAgent(parts: SessionWiring): Agent {
     }
   }
 
+  /** One user prompt: a typed `/command` expanded first; its grants end with the prompt. */
+  async function* userTurn(typed: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const wiring = loopWiring(parts);
+    let prompt = typed;
+    let client = model.client;
+    try {
+      const command = typedCommand(typed, parts.extensions.commands);
+      if (command) {
+        const hookContext = {
+          sessionId: state.sessionId,
+          cwd: parts.cwd,
+          signal,
+          approve: parts.approve,
+        };
+        const expanded = yield* expandTyped(
+          command,
+          { ...wiring, signal, hookContext },
+          parts.grants,
+          state.sessionId,
+        );
+        if (!expanded.ok) {
+          yield {
+            type: 'turn_end',
+            reason: 'error',
+            result: '',
+            rounds: 0,
+            usage: { inputTokens: 0, outputTokens: 0 },
+          };
+          return;
+        }
+        prompt = expanded.prompt;
+        if (expanded.model) client = model.clientFor(expanded.model);
+      }
+      yield* runAgent(
+        prompt,
+        state,
+        {
+          ...wiring,
+          model: client,
+          toolDefinitions: parts.definitions,
+          systemPrompt: parts.systemPrompt,
+          maxTurns:
+            config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
+          agentName: MAIN_AGENT,
+          context,
+          onMessage: (message) => {
+            options.onMessage?.(message);
+            transcript.add(message);
+          },
+          subagents: parts.subagents,
+        },
+        signal,
+      );
+    } finally {
+      parts.grants.clear();
+    }
+  }
+
   return {
     sessionId: state.sessionId,
     get model() {
@@ -125,31 +184,10 @@ function sessionAgent(parts: SessionWiring): Agent {
     planText: parts.planText,
     todos: () => state.todos,
     messages: () => state.messages,
-    async *run(prompt, signal) {
+    async *run(typed, signal) {
       await sessionHooks.ready();
       parts.recordTaskList();
-      yield* relay(
-        runAgent(
-          prompt,
-          state,
-          {
-            ...loopWiring(parts),
-            model: model.client,
-            toolDefinitions: parts.definitions,
-            systemPrompt: parts.systemPrompt,
-            maxTurns:
-              config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
-            agentName: MAIN_AGENT,
-            context,
-            onMessage: (message) => {
-              options.onMessage?.(message);
-              transcript.add(message);
-            },
-            subagents: parts.subagents,
-          },
-          signal,
-        ),
-      );
+      yield* relay(userTurn(typed, signal));
     },
     compact(focus, signal) {
       return relay(manualCompaction(context, state, parts.requestParts(), focus, signal));

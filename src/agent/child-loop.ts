@@ -24,6 +24,7 @@ export type ParentWiring = Pick<
   | 'reminderText'
   | 'taskList'
   | 'spill'
+  | 'prompts'
 >;
 
 export interface ChildLoopOptions {

@@ -1,6 +1,6 @@
 import type { AgentEvent, ToolStatus } from '../protocol/events';
 import type { AssembledToolCall } from '../model/types';
-import type { Tool, ToolResult } from '../tools/types';
+import type { PromptServices, Tool, ToolResult } from '../tools/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
@@ -34,7 +34,15 @@ export interface CallContext {
   taskList?: TaskListRef;
   /** Runs the children of `agent` calls. */
   subagents?: SubagentHost;
+  /** What a tool that expands a prompt (the skill tool) needs of the session. */
+  prompts?: PromptServicesFor;
 }
+
+/** The prompt services bound to one call's context and event stream. */
+export type PromptServicesFor = (
+  ctx: CallContext,
+  emit: (event: AgentEvent) => void,
+) => PromptServices;
 
 export interface CallOutcome {
   /** What the model receives (a long result's head, tail and file). */
@@ -200,6 +208,7 @@ export async function executeToolCall(
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),
+      ...(ctx.prompts ? { prompts: ctx.prompts(ctx, emit) } : {}),
       ...(ctx.subagents
         ? { runSubagent: subagentRunner(ctx.subagents, call.id, ctx.signal, emit) }
         : {}),

@@ -13,7 +13,7 @@ import type { ContextManager } from '../context/manager';
 import type { OutputSpill } from '../context/spill';
 import type { SubagentHost } from '../agents/host';
 import { streamWhile } from './channel';
-import { announceCall, errorText } from './execute-call';
+import { announceCall, errorText, type PromptServicesFor } from './execute-call';
 import { runTurnCalls } from './run-calls';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
@@ -58,6 +58,8 @@ export interface AgentDeps {
   onMessage?: (message: ChatMessage) => void;
   /** Runs the `agent` tool's children; absent in a child (no recursion). */
   subagents?: SubagentHost;
+  /** Expands skills for the skill tool (`!` lines and `@` files through the call path). */
+  prompts?: PromptServicesFor;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */

@@ -1,7 +1,11 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { loadExtensions, modelSkills, type Extensions } from '../extensions/load-extensions';
-import { cutNotice, LATER_BUDGET_CHARS, renderInstructions } from '../extensions/instructions/render';
+import {
+  cutNotice,
+  LATER_BUDGET_CHARS,
+  renderInstructions,
+} from '../extensions/instructions/render';
 import { agentTool } from '../tools/agent';
 import { toolNaming } from '../tools/registry';
 import { skillTool } from '../tools/skill';
@@ -39,9 +43,11 @@ export const extensionsStep: WiringStep<Needs, ExtensionParts> = {
       tickHome: config.home,
       naming,
     });
-    for (const notice of extensions.notices) report({ type: 'error', message: notice, fatal: false });
+    for (const notice of extensions.notices)
+      report({ type: 'error', message: notice, fatal: false });
     const skills = modelSkills(extensions.commands);
-    if (skills.length) tools.skill = skillTool(extensions.commands.filter((c) => c.kind === 'skill'));
+    if (skills.length)
+      tools.skill = skillTool(extensions.commands.filter((c) => c.kind === 'skill'));
     if (tools.agent) tools.agent = agentTool(extensions.agentTypes.list());
     // A file read or edited in a subfolder brings that folder's instruction files (once).
     hooks.on('PostToolUse', async ({ access }) => {

@@ -1,5 +1,6 @@
 import { createSubagentHost, type SubagentHost } from '../agents/host';
 import { childLoop, type ParentWiring } from './child-loop';
+import { promptServices } from './prompt-services';
 import { AGENTS_DEFAULTS } from '../config/types';
 import { currentPlanText } from './plan-text';
 import { REMINDER_TEXT, TASKS_REMINDER_TEXT } from './reminder';
@@ -22,10 +23,11 @@ export interface SubagentParts {
 }
 
 type LoopNeeds = Setup &
-  Pick<SessionParts, 'cwd' | 'roots' | 'hooks'> &
+  Pick<SessionParts, 'cwd' | 'roots' | 'hooks' | 'state'> &
   Pick<PlanParts, 'plan' | 'tools' | 'taskList'> &
   Pick<PolicyParts, 'permissions' | 'approve'> &
-  Pick<ContextParts, 'spill'>;
+  Pick<ContextParts, 'spill'> &
+  Pick<ExtensionParts, 'grants'>;
 
 /** What the loop runs with, the main agent's and its children's alike. */
 export function loopWiring(parts: LoopNeeds): ParentWiring {
@@ -42,6 +44,7 @@ export function loopWiring(parts: LoopNeeds): ParentWiring {
     reminderText: parts.plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
     taskList: parts.taskList,
     spill: parts.spill,
+    prompts: (ctx, emit) => promptServices(ctx, emit, parts.grants, parts.state.sessionId),
   };
 }
 
