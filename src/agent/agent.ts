@@ -18,6 +18,8 @@ import { sessionStep, type SessionParts, type Setup } from './wire-session';
 import { loopWiring, subagentsStep, type SubagentParts } from './wire-subagents';
 import { Wiring } from './wiring';
 import { expandTyped, typedCommand } from './typed-command';
+import type { UserCommandInfo } from '../protocol/user-commands';
+import { memoryReport } from '../extensions/memory-report';
 
 export type { AgentOptions } from './agent-options';
 
@@ -54,6 +56,10 @@ export interface Agent {
   planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
+  /** The slash commands and skills a user may type. */
+  userCommands(): readonly UserCommandInfo[];
+  /** /memory: the instruction files loaded so far, and the problems found in them. */
+  memory(): string;
   setModel(name: string): void;
   /** Ends the session (SessionEnd hooks: `prompt_input_exit` when the user quit, else `other`). */
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
@@ -196,6 +202,16 @@ function sessionAgent(parts: SessionWiring): Agent {
       const { tokens, window } = context.usage(state, parts.requestParts());
       return window ? { tokens, window } : { tokens };
     },
+    userCommands: () =>
+      parts.extensions.commands
+        .filter((c) => c.userInvocable)
+        .map((c) => ({
+          name: c.name,
+          description: c.description,
+          kind: c.kind,
+          ...(c.argumentHint ? { argumentHint: c.argumentHint } : {}),
+        })),
+    memory: () => memoryReport(parts.extensions, parts.cwd),
     reset() {
       state.messages = [];
       state.todos = [];

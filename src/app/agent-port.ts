@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
+import type { UserCommandInfo } from '../protocol/user-commands';
 
 export interface PermissionRuleEntry {
   source: string;
@@ -39,6 +40,10 @@ export interface SessionAgent {
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is (for the status line when a session is resumed). */
   contextUsage?(): { tokens: number; window?: number };
+  /** The user's slash commands and skills (and /init): typed, they run as prompts. */
+  userCommands?(): readonly UserCommandInfo[];
+  /** /memory: the instruction files loaded so far, and the problems found in them. */
+  memory?(): string;
   reset(): void;
   setModel(name: string): void;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */

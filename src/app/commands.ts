@@ -5,6 +5,7 @@ import { commit, withBanner } from '../store/reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
+import type { UserCommandInfo } from '../protocol/user-commands';
 
 export const HELP_TEXT = [
   'Commands',
@@ -15,6 +16,7 @@ export const HELP_TEXT = [
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
+  '  /memory            list the instruction files loaded (AGENTS.md, CLAUDE.md, imports)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -32,12 +34,43 @@ export interface CommandHost {
   clear(): void;
   /** /compact: runs the compaction like a prompt (busy, interruptible, logged). */
   compact(focus: string): void;
+  /** A user's command or skill (`/name args`): sent as a prompt, which the agent expands. */
+  prompt(line: string): void;
 }
+
+/** The built-in commands that run at once, even while a turn runs. */
+const IMMEDIATE = new Set([
+  '/help',
+  '/exit',
+  '/quit',
+  '/todos',
+  '/tasks',
+  '/mode',
+  '/permissions',
+  '/memory',
+]);
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
-  const name = line.trim().split(/\s+/)[0];
-  return name === '/clear' || name === '/model' || name === '/compact';
+  // /clear, /model, /compact and the user's commands (prompts) wait.
+  return !IMMEDIATE.has(line.trim().split(/\s+/)[0]);
+}
+
+/** /help: the built-in commands, then the user's commands and skills. */
+export function helpText(commands: readonly UserCommandInfo[]): string {
+  const row = (c: UserCommandInfo) => {
+    const usage = `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}`;
+    const description = c.description.replace(/\s+/g, ' ');
+    const cut = description.length > 80 ? `${description.slice(0, 79)}…` : description;
+    return `  ${usage.padEnd(18)} ${cut}`;
+  };
+  const own = commands.filter((c) => c.kind === 'command');
+  const skills = commands.filter((c) => c.kind === 'skill');
+  return [
+    HELP_TEXT,
+    ...(own.length ? ['Your commands', ...own.map(row)] : []),
+    ...(skills.length ? ['Skills (the model may also load them itself)', ...skills.map(row)] : []),
+  ].join('\n');
 }
 
 export function isSlashCommand(line: string): boolean {
@@ -123,7 +156,7 @@ async function removeSavedRule(
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
-  if (name === '/help') return say(host, HELP_TEXT);
+  if (name === '/help') return say(host, helpText(host.agent?.userCommands?.() ?? []));
   if (name === '/exit' || name === '/quit') return host.exit();
   const agent = host.agent;
   if (!agent) return say(host, 'tick is still starting; try again in a moment.', 'warning');
@@ -156,7 +189,13 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
-    default:
+    case '/memory':
+      return say(host, agent.memory?.() ?? 'This agent loads no instruction files.');
+    default: {
+      const wanted = name.slice(1).toLowerCase();
+      if (agent.userCommands?.().some((c) => c.name.toLowerCase() === wanted))
+        return host.prompt(line);
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
+    }
   }
 }

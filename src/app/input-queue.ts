@@ -88,6 +88,7 @@ export class InputQueue {
           exit: () => this.host.exit(),
           clear: () => this.host.clear(),
           compact: (focus) => this.turns.start((signal) => agent?.compact?.(focus, signal)),
+          prompt: (line) => agent && this.turns.start((signal) => agent.run(line, signal)),
         },
         text,
       );

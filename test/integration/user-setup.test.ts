@@ -99,7 +99,7 @@ describe('slash commands', () => {
         '',
       ].join('\n'),
     );
-    const { agent, asked } = await start(config, [{ decision: 'allow' }]);
+    const { agent, asked } = await start(config, [{ decision: 'allow_once' }]);
     const events = await collect(agent.run('/review:pr 456 high', new AbortController().signal));
     // A command that writes a file, not covered by allowed-tools (echo is): the user is asked.
     expect(asked).toHaveLength(1);

@@ -12,6 +12,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { ToolNaming } from '../tool-names';
 import type { WarningList } from '../warnings';
+import { BUILT_IN_COMMANDS } from './built-in-commands';
 import { readPromptCommand, type Origin, type PromptCommand } from './prompt-command';
 
 const COMMAND_FOLDERS = ['.claude/commands', '.tick/commands'];
@@ -33,11 +34,11 @@ export async function discoverPromptCommands(options: DiscoverOptions): Promise<
     ...options.projectFolders.map((root) => ({ root, origin: 'project' as const })),
     { root: options.userFolder, origin: 'user' as const },
   ];
-  const byName = new Map<string, PromptCommand>();
+  const byName = new Map<string, PromptCommand>(BUILT_IN_COMMANDS.map((c) => [c.name, c]));
   const seenFiles = new Set<string>();
   const put = (command: PromptCommand): void => {
     const previous = byName.get(command.name);
-    if (previous) {
+    if (previous && previous.origin !== 'built-in') {
       options.warnings.add({
         file: previous.file,
         message: `/${command.name} is also defined by ${command.file}, which is used`,

@@ -14,7 +14,7 @@ import type { WarningList } from '../warnings';
 
 export type PromptKind = 'command' | 'skill';
 /** Where it was found: the project's folders or the user's. */
-export type Origin = 'project' | 'user';
+export type Origin = 'project' | 'user' | 'built-in';
 
 export interface PromptCommand {
   kind: PromptKind;
