@@ -98,7 +98,9 @@ async function readYamlError(text: string): Promise<{ error: string; line: numbe
 }
 
 async function parseYaml(text: string): Promise<{ doc: Document; lines: LineCounterType }> {
-  const { LineCounter, parseDocument } = await import('yaml');
+  // yaml is CommonJS: the bundle's chunk has only a default export (its module.exports).
+  const yaml = await import('yaml');
+  const { LineCounter, parseDocument } = yaml.default;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   return { doc, lines };

@@ -5,7 +5,8 @@
  */
 import { projectFolders } from './locations';
 import { discoverAgentTypes } from './agent-types/discover-agents';
-import type { AgentTypeCatalog } from './agent-types/agent-type';
+import { agentTypeCatalog, type AgentTypeCatalog } from './agent-types/agent-type';
+import { BUILT_IN_AGENT_TYPES } from './agent-types/built-in';
 import { discoverPromptCommands } from './commands/discover-commands';
 import type { PromptCommand } from './commands/prompt-command';
 import { InstructionLoader } from './instructions/instruction-loader';
@@ -40,11 +41,34 @@ export async function loadExtensions(options: LoadExtensionsOptions): Promise<Ex
   const warnings = new WarningList();
   const folders = projectFolders(options.cwd, options.home);
   const instructions = new InstructionLoader({ ...options, warnings });
-  const discovery = { projectFolders: folders, userFolder: options.tickHome, naming: options.naming, warnings };
+  const discovery = {
+    projectFolders: folders,
+    userFolder: options.tickHome,
+    naming: options.naming,
+    warnings,
+  };
   // One after another, so the warnings come in the same order every time.
-  const startup = await instructions.startup();
-  const commands = await discoverPromptCommands(discovery);
-  const agentTypes = await discoverAgentTypes(discovery);
+  // A fault in one kind (a bug, an unreadable folder) costs that kind only, never the session.
+  const guarded = async <T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      warnings.add({ file: options.cwd, message: `${what} not loaded: ${message}` });
+      return fallback;
+    }
+  };
+  const startup = await guarded('instruction files', () => instructions.startup(), []);
+  const commands = await guarded(
+    'commands and skills',
+    () => discoverPromptCommands(discovery),
+    [],
+  );
+  const agentTypes = await guarded(
+    'agent definitions',
+    () => discoverAgentTypes(discovery),
+    agentTypeCatalog(BUILT_IN_AGENT_TYPES),
+  );
   const rendered = renderInstructions(startup, options.cwd, STARTUP_BUDGET_CHARS);
   return {
     instructions,
