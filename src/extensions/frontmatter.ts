@@ -55,7 +55,8 @@ export async function parseFrontmatter(text: string): Promise<Frontmatter> {
   }
   const yamlText = rest.slice(0, close.index).replace(/\r\n/g, '\n');
   const afterClose = rest.slice(close.index + close[0].length).replace(/^\n/, '');
-  const yamlLines = yamlText === '' ? 0 : yamlText.split('\n').length - (yamlText.endsWith('\n') ? 1 : 0);
+  const yamlLines =
+    yamlText === '' ? 0 : yamlText.split('\n').length - (yamlText.endsWith('\n') ? 1 : 0);
   const bodyLine = yamlLines + 3;
   const parsed = (await readYaml(yamlText)) ?? (await readYaml(quoteProblematicValues(yamlText)));
   if (!parsed || 'error' in parsed) {
@@ -66,7 +67,9 @@ export async function parseFrontmatter(text: string): Promise<Frontmatter> {
       keyLines: new Map(),
       body: afterClose,
       bodyLine,
-      problems: [{ line: failed.line + 1, message: `frontmatter is not valid YAML: ${failed.error}` }],
+      problems: [
+        { line: failed.line + 1, message: `frontmatter is not valid YAML: ${failed.error}` },
+      ],
     };
   }
   return { present: true, ...parsed, body: afterClose, bodyLine, problems: [] };
@@ -93,7 +96,9 @@ async function readYamlError(text: string): Promise<{ error: string; line: numbe
   const { doc } = await parseYaml(text);
   const first = doc.errors[0];
   const line = first?.linePos?.[0].line ?? 1;
-  const message = (first?.message ?? 'unreadable').split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const message = (first?.message ?? 'unreadable')
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '');
   return { error: message, line };
 }
 

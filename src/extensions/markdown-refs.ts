@@ -54,7 +54,10 @@ export function atReferences(markdown: string): AtReference[] {
     for (const match of text.matchAll(REFERENCE)) {
       const spelling = cleanSpelling(match[1]);
       if (spelling && acceptedSpelling(spelling) && !found.has(spelling)) {
-        found.set(spelling, { spelling, pathLike: spelling.includes('/') || spelling.includes('.') });
+        found.set(spelling, {
+          spelling,
+          pathLike: spelling.includes('/') || spelling.includes('.'),
+        });
       }
     }
   };

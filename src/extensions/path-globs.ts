@@ -56,7 +56,9 @@ export function expandBraces(pattern: string): string[] {
   }
 }
 
-function firstBraceGroup(text: string): { start: number; end: number; options: string[] } | undefined {
+function firstBraceGroup(
+  text: string,
+): { start: number; end: number; options: string[] } | undefined {
   const start = text.indexOf('{');
   if (start < 0) return undefined;
   let depth = 0;

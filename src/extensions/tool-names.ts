@@ -22,7 +22,7 @@ export interface ToolListEntry {
 export function splitToolList(value: unknown): { entries: ToolListEntry[]; problem?: string } {
   const texts: string[] = [];
   let problem: string | undefined;
-  if (typeof value === 'string') texts.push(value);
+  if (typeof value === 'string') texts.push(...flowList(value));
   else if (Array.isArray(value)) {
     for (const item of value) {
       if (typeof item === 'string') texts.push(item);
@@ -33,6 +33,22 @@ export function splitToolList(value: unknown): { entries: ToolListEntry[]; probl
   }
   const entries = texts.flatMap(splitOutsideParens).map((text) => ({ text, tool: toolPart(text) }));
   return problem ? { entries, problem } : { entries };
+}
+
+/**
+ * A list written as `["Read", "Grep"]` on a line YAML had to read again as text (another
+ * line of the frontmatter needed Claude Code's quoting retry): its items.
+ */
+function flowList(text: string): string[] {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('[') || !trimmed.endsWith(']')) return [text];
+  try {
+    const items: unknown = JSON.parse(trimmed);
+    if (Array.isArray(items) && items.every((item) => typeof item === 'string')) return items;
+  } catch {
+    // Not JSON: split as written.
+  }
+  return [trimmed.slice(1, -1)];
 }
 
 /** `a, b(c, d) e` → `a`, `b(c, d)`, `e`. */

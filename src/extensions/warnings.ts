@@ -15,7 +15,9 @@ export interface ExtensionWarning {
  * Paths inside the workspace are shown relative to it, the home folder as `~`.
  */
 export function formatWarning(warning: ExtensionWarning, cwd: string): string {
-  const where = warning.line ? `${shortPath(warning.file, cwd)}:${warning.line}` : shortPath(warning.file, cwd);
+  const where = warning.line
+    ? `${shortPath(warning.file, cwd)}:${warning.line}`
+    : shortPath(warning.file, cwd);
   return `${where}: ${warning.message}`;
 }
 

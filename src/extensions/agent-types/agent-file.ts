@@ -64,7 +64,10 @@ export async function readAgentFile(
     return undefined;
   }
   if (name.includes(':') || name.startsWith('-')) {
-    fields.warn('name', `name ${JSON.stringify(name)} may not contain ":" or start with "-" (skipped)`);
+    fields.warn(
+      'name',
+      `name ${JSON.stringify(name)} may not contain ":" or start with "-" (skipped)`,
+    );
     return undefined;
   }
   const description = fields.text('description')?.trim();
@@ -78,13 +81,17 @@ export async function readAgentFile(
     fields.warn('tools', `none of the tools of ${name} is one tick has: the agent is not offered`);
     return undefined;
   }
+  // Bash listed as well as Grep: the whole of bash; Grep alone: its read-only part.
+  const readOnlyBash = tools?.includes(READ_ONLY_BASH) && !tools.includes('bash');
+  const toolNames = tools?.map((tool) => (tool === READ_ONLY_BASH ? 'bash' : tool));
   const model = fields.text('model')?.trim();
   const maxTurns = readMaxTurns(fields);
   const hooks = await readScopedHooks(fields);
   return {
     name,
     description,
-    ...(tools ? { tools } : {}),
+    ...(toolNames ? { tools: [...new Set(toolNames)] } : {}),
+    ...(readOnlyBash ? { readOnlyBash } : {}),
     disallowedTools: readTools(fields, 'disallowedTools', options.naming) ?? [],
     ...(model && !CLAUDE_MODEL_ALIASES.includes(model.toLowerCase()) ? { model } : {}),
     prompt: fm.body.trim(),
@@ -95,6 +102,11 @@ export async function readAgentFile(
     origin: options.origin,
   };
 }
+
+/** Claude Code's search tools tick has no counterpart of: bash, held to read-only commands, stands in. */
+const SEARCH_TOOLS = ['Grep', 'LS'];
+/** In a tool list while reading: bash for read-only commands only (unless Bash is listed too). */
+const READ_ONLY_BASH = 'bash (read-only)';
 
 /** A tool list in tick's names; undefined when absent or `*` (every tool). */
 function readTools(
@@ -109,12 +121,28 @@ function readTools(
   for (const entry of entries) {
     const name = resolveToolName(entry.tool, naming);
     if (name === '*') return undefined;
+    if (
+      !name &&
+      key === 'tools' &&
+      SEARCH_TOOLS.includes(entry.tool) &&
+      resolveToolName('bash', naming)
+    ) {
+      fields.warn(
+        key,
+        `${key}: tick has no ${entry.tool} tool; the agent gets bash for read-only commands (grep, rg, ls) instead`,
+      );
+      if (!names.includes(READ_ONLY_BASH)) names.push(READ_ONLY_BASH);
+      continue;
+    }
     if (!name) {
       fields.warn(key, `${key}: ${entry.tool} is not a tool tick has (left out)`);
       continue;
     }
     if (entry.text !== entry.tool) {
-      fields.warn(key, `${key}: ${entry.text}: tick gives the whole ${entry.tool} tool (the part in parentheses is not applied)`);
+      fields.warn(
+        key,
+        `${key}: ${entry.text}: tick gives the whole ${entry.tool} tool (the part in parentheses is not applied)`,
+      );
     }
     if (!names.includes(name)) names.push(name);
   }

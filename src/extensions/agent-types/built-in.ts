@@ -12,7 +12,7 @@ export const GENERAL_PURPOSE: AgentType = {
 };
 
 const EXPLORE_PROMPT = [
-  'You are a read-only exploration agent working in a developer\'s repository.',
+  "You are a read-only exploration agent working in a developer's repository.",
   'Find files, read code and answer questions about the codebase. You cannot change anything:',
   'you have read_file, glob and bash for read-only commands (ls, cat, grep, rg, find, git log,',
   'git show, git diff, ...); a command that would change a file or run a build is refused.',

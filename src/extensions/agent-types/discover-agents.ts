@@ -21,7 +21,9 @@ export interface DiscoverAgentsOptions {
   warnings: WarningList;
 }
 
-export async function discoverAgentTypes(options: DiscoverAgentsOptions): Promise<AgentTypeCatalog> {
+export async function discoverAgentTypes(
+  options: DiscoverAgentsOptions,
+): Promise<AgentTypeCatalog> {
   const byName = new Map<string, AgentType>();
   for (const type of BUILT_IN_AGENT_TYPES) byName.set(type.name.toLowerCase(), type);
   const sources = [

@@ -33,7 +33,8 @@ export interface ExpansionContext {
 export type Expansion = { ok: true; prompt: string } | { ok: false; error: string };
 
 /** Exit 1 means "no match" or "differs" for these, not failure (as Claude Code counts it). */
-const EXIT_ONE_IS_AN_ANSWER = /^(?:\S+=\S*\s+)*(?:grep|rg|egrep|fgrep|find|diff|test|\[|git\s+(?:diff|grep))\b/;
+const EXIT_ONE_IS_AN_ANSWER =
+  /^(?:\S+=\S*\s+)*(?:grep|rg|egrep|fgrep|find|diff|test|\[|git\s+(?:diff|grep))\b/;
 
 export async function expandPromptCommand(
   command: PromptCommand,
@@ -52,10 +53,14 @@ export async function expandPromptCommand(
   for (const injection of injections) {
     const run = await io.runShell(injection.command);
     if (run.status === 'not-run') {
-      return { ok: false, error: `/${command.name}: \`${injection.command}\` was not run (${run.reason}); nothing was sent` };
+      return {
+        ok: false,
+        error: `/${command.name}: \`${injection.command}\` was not run (${run.reason}); nothing was sent`,
+      };
     }
     const answered =
-      run.status === 'ok' || (run.exitCode === 1 && EXIT_ONE_IS_AN_ANSWER.test(injection.command.trim()));
+      run.status === 'ok' ||
+      (run.exitCode === 1 && EXIT_ONE_IS_AN_ANSWER.test(injection.command.trim()));
     if (!answered) {
       const how = run.exitCode === undefined ? 'failed' : `exited with code ${run.exitCode}`;
       return {
@@ -66,7 +71,11 @@ export async function expandPromptCommand(
     outputs.push(run.output.replace(/\n+$/, ''));
   }
   // References are taken from the body as written, not from what the commands printed.
-  const withoutShell = replaceInjections(body, injections, injections.map(() => ''));
+  const withoutShell = replaceInjections(
+    body,
+    injections,
+    injections.map(() => ''),
+  );
   const prompt = replaceInjections(body, injections, outputs);
   const attached: string[] = [];
   for (const ref of atReferences(withoutShell)) {

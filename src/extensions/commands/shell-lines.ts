@@ -34,13 +34,19 @@ export function findShellInjections(body: string): ShellInjection[] {
     if (!open) continue;
     const fence = open[1];
     let close = i + 1;
-    while (close < lines.length && !new RegExp(`^[ \\t]*${fence[0]}{${fence.length},}[ \\t]*$`).test(lines[close])) {
+    while (
+      close < lines.length &&
+      !new RegExp(`^[ \\t]*${fence[0]}{${fence.length},}[ \\t]*$`).test(lines[close])
+    ) {
       close += 1;
     }
     const start = lineStarts[i];
     const end = close < lines.length ? lineStarts[close] + lines[close].length : body.length;
     if (fence[0] === '`' && open[2].trim() === '!') {
-      const command = lines.slice(i + 1, close).join('\n').trim();
+      const command = lines
+        .slice(i + 1, close)
+        .join('\n')
+        .trim();
       if (command) found.push({ start, end, command, line: i });
     }
     hidden.push([start, end]);

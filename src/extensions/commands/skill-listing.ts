@@ -10,8 +10,13 @@ export const MAX_LISTED_DESCRIPTION = 1536;
 export function skillListing(skills: readonly PromptCommand[]): string {
   if (skills.length === 0) return '';
   const lines = skills.map((skill) => {
-    const text = [skill.description, skill.whenToUse].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
-    const cut = text.length > MAX_LISTED_DESCRIPTION ? `${text.slice(0, MAX_LISTED_DESCRIPTION - 1)}…` : text;
+    const text = [skill.description, skill.whenToUse]
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const cut =
+      text.length > MAX_LISTED_DESCRIPTION ? `${text.slice(0, MAX_LISTED_DESCRIPTION - 1)}…` : text;
     return `- ${skill.name}: ${cut}`;
   });
   return [

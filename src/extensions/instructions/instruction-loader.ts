@@ -128,7 +128,11 @@ export class InstructionLoader {
     }
   }
 
-  private async loadFolder(folder: string, scope: InstructionScope, found: LoadedInstruction[]): Promise<void> {
+  private async loadFolder(
+    folder: string,
+    scope: InstructionScope,
+    found: LoadedInstruction[],
+  ): Promise<void> {
     this.visitedFolders.add(folder);
     for (const name of INSTRUCTION_NAMES) await this.loadFile(join(folder, name), scope, found, []);
     for (const rules of RULE_FOLDERS) {
@@ -140,7 +144,12 @@ export class InstructionLoader {
         }
         if (read.text.paths) {
           if (this.byRealPath.has(read.text.realPath)) continue;
-          this.pendingRules.push({ file, base: folder, matches: pathMatcher(read.text.paths), text: read.text });
+          this.pendingRules.push({
+            file,
+            base: folder,
+            matches: pathMatcher(read.text.paths),
+            text: read.text,
+          });
           continue;
         }
         await this.accept(file, read.text, 'rule', found, []);
@@ -165,7 +174,11 @@ export class InstructionLoader {
       if (read.missing && !importedBy.pathLike) return;
       if (read.missing && this.namedMissing.has(path)) return;
       if (read.missing) this.namedMissing.add(path);
-      this.warn(importedBy.file, importedBy.line, `import @${this.show(path)} not loaded: ${read.reason}`);
+      this.warn(
+        importedBy.file,
+        importedBy.line,
+        `import @${this.show(path)} not loaded: ${read.reason}`,
+      );
       return;
     }
     await this.accept(path, read.text, scope, found, chain, importedBy?.file);
@@ -209,7 +222,11 @@ export class InstructionLoader {
       const target = resolveReference(ref.spelling, dirname(text.realPath), this.options.home);
       const how = { file: path, line: ref.line, pathLike: ref.pathLike };
       if (chain.length > MAX_IMPORT_HOPS) {
-        this.warn(path, ref.line, `import @${ref.spelling} not loaded: imports go at most ${MAX_IMPORT_HOPS} hops deep`);
+        this.warn(
+          path,
+          ref.line,
+          `import @${ref.spelling} not loaded: imports go at most ${MAX_IMPORT_HOPS} hops deep`,
+        );
         continue;
       }
       if (scope !== 'user' && !this.mayImport(target)) {
@@ -223,7 +240,11 @@ export class InstructionLoader {
       }
       const real = await realOrSelf(target);
       if (chain.includes(real)) {
-        this.warn(path, ref.line, `import @${ref.spelling} not loaded again: it imports this file (a cycle)`);
+        this.warn(
+          path,
+          ref.line,
+          `import @${ref.spelling} not loaded again: it imports this file (a cycle)`,
+        );
         continue;
       }
       await this.loadFile(target, 'import', found, chain, how);

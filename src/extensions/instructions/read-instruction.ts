@@ -1,4 +1,5 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseFrontmatter } from '../frontmatter';
 import { atReferences, stripHtmlComments, type AtReference } from '../markdown-refs';
 import { pathPatterns } from '../path-globs';
@@ -19,11 +20,18 @@ export interface InstructionText {
 }
 
 export type ReadOutcome =
-  | { ok: true; text: InstructionText }
-  | { ok: false; missing: boolean; reason: string };
+  { ok: true; text: InstructionText } | { ok: false; missing: boolean; reason: string };
+
+/**
+ * A checkout made without symlinks (git's `core.symlinks=false`, common on Windows) leaves
+ * a symlink as a one-line file holding its target (`AGENTS.md`, `.agents/AGENTS.md`).
+ * Such a file, naming a file beside it, is followed as the link it stands for.
+ */
+const LINK_STAND_IN = /^[^\s\0]{1,255}$/;
+const MAX_LINK_HOPS = 8;
 
 /** Reads one instruction file; a file that is missing, a folder, binary or too large is not one. */
-export async function readInstruction(path: string): Promise<ReadOutcome> {
+export async function readInstruction(path: string, hops = 0): Promise<ReadOutcome> {
   let real: string;
   try {
     real = await realpath(path);
@@ -44,10 +52,18 @@ export async function readInstruction(path: string): Promise<ReadOutcome> {
     return { ok: false, missing: false, reason: (error as Error).message };
   }
   if (raw.includes('\u0000')) return { ok: false, missing: false, reason: 'it is not a text file' };
+  if (hops < MAX_LINK_HOPS && LINK_STAND_IN.test(raw) && /\.md$/i.test(raw)) {
+    const target = resolve(dirname(real), raw);
+    const followed = await readInstruction(target, hops + 1);
+    if (followed.ok) return followed;
+  }
   const fm = await parseFrontmatter(raw);
   const content = stripHtmlComments(fm.body);
   const lines = raw.split('\n');
-  const references = atReferences(content).map((ref) => ({ ...ref, line: lineOf(lines, ref.spelling) }));
+  const references = atReferences(content).map((ref) => ({
+    ...ref,
+    line: lineOf(lines, ref.spelling),
+  }));
   const paths = fm.data.paths !== undefined ? pathPatterns(fm.data.paths) : undefined;
   return {
     ok: true,
