@@ -32,5 +32,10 @@ export interface AgentOptions {
   /** /clear started a new conversation. */
   onReset?: () => void;
   /** A message of a subagent's own history (the session log keeps it as a side chain). */
+  /**
+   * How long an approval waits unanswered before Notification (`permission_prompt`) fires,
+   * and the prompt stays idle after a turn before `idle_prompt` does (ms; tests shorten them).
+   */
+  notificationDelays?: { permission: number; idle: number };
   onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
 }

@@ -172,6 +172,7 @@ function sessionAgent(parts: SessionWiring): Agent {
       );
     } finally {
       parts.grants.clear();
+      if (options.interactive) sessionHooks.idleAfterTurn();
     }
   }
 
@@ -191,6 +192,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     todos: () => state.todos,
     messages: () => state.messages,
     async *run(typed, signal) {
+      sessionHooks.busy();
       await sessionHooks.ready();
       parts.recordTaskList();
       yield* relay(userTurn(typed, signal));

@@ -81,7 +81,10 @@ export function childTools(
 export function childLoop(options: ChildLoopOptions): ChildLoop {
   return ({ agentId, parentCallId, request, type }, signal) => {
     const model = options.model(type);
-    return { model: model.model, events: runChild(options, { agentId, parentCallId, request, type }, model, signal) };
+    return {
+      model: model.model,
+      events: runChild(options, { agentId, parentCallId, request, type }, model, signal),
+    };
   };
 }
 

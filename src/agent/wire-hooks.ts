@@ -50,13 +50,14 @@ export const hooksStep: WiringStep<Needs, HookParts> = {
       approve: gate.approve,
       model: () => model.name,
       report,
+      ...(options.notificationDelays ? { delays: options.notificationDelays } : {}),
     });
-    // Claude Code's Notification: tick waits for the user (print mode never does).
+    // Claude Code's Notification: an approval left unanswered for a while (print mode never asks).
     if (options.interactive)
       gate.beforeAsk.add((toolName) => {
         const tool = lookupTool(toolName, tools);
         const name = tool.ok ? tool.tool.claude.name : toolName;
-        sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
+        return sessionHooks.notifyUnlessAnswered(`tick needs your permission to use ${name}`);
       });
     // SessionStart's context reaches the model with the next prompt, before the hooks' own.
     hooks.on('UserPromptSubmit', async () => {
