@@ -25,6 +25,7 @@ export type ParentWiring = Pick<
   | 'taskList'
   | 'spill'
   | 'prompts'
+  | 'shellEnvFile'
 >;
 
 export interface ChildLoopOptions {

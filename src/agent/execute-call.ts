@@ -36,6 +36,8 @@ export interface CallContext {
   subagents?: SubagentHost;
   /** What a tool that expands a prompt (the skill tool) needs of the session. */
   prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
 }
 
 /** The prompt services bound to one call's context and event stream. */
@@ -209,6 +211,7 @@ export async function executeToolCall(
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),
       ...(ctx.prompts ? { prompts: ctx.prompts(ctx, emit) } : {}),
+      ...(ctx.shellEnvFile ? { shellEnvFile: ctx.shellEnvFile } : {}),
       ...(ctx.subagents
         ? { runSubagent: subagentRunner(ctx.subagents, call.id, ctx.signal, emit) }
         : {}),
@@ -226,7 +229,10 @@ export async function executeToolCall(
     Date.now() - started,
     hookContext,
   );
-  const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
+  // PreToolUse's additionalContext goes beside the result too, before PostToolUse's.
+  const notes = [pre.context, post.block, post.context].filter((text): text is string =>
+    Boolean(text),
+  );
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
   const forModel = ctx.spill ? await ctx.spill.forModel(call.id, result) : result.output;
   return finish(result, status, post.stop, forModel);

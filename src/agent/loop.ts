@@ -60,6 +60,8 @@ export interface AgentDeps {
   subagents?: SubagentHost;
   /** Expands skills for the skill tool (`!` lines and `@` files through the call path). */
   prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */

@@ -129,7 +129,7 @@ export interface ContextParts {
 }
 
 type Needs = Setup &
-  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir'> &
+  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir' | 'compacted'> &
   Pick<PlanParts, 'plan' | 'tools' | 'planText'> &
   ModelParts &
   Pick<PolicyParts, 'policy' | 'approve'> &
@@ -168,7 +168,10 @@ export const contextStep: WiringStep<Needs, ContextParts> = {
       dataDir: parts.dataDir,
       modelName: () => model.name,
       planText: parts.planText,
-      onCompact: (messages) => options.onCompact?.(messages),
+      onCompact: (messages) => {
+        options.onCompact?.(messages);
+        parts.compacted.forEach((listener) => listener());
+      },
     });
     return {
       prompt,

@@ -23,7 +23,7 @@ export interface ExtensionParts {
 }
 
 type Needs = Setup &
-  Pick<SessionParts, 'cwd' | 'hooks' | 'report'> &
+  Pick<SessionParts, 'cwd' | 'hooks' | 'report' | 'compacted'> &
   Pick<PlanParts, 'tools'> &
   Pick<PolicyParts, 'policy'>;
 
@@ -35,7 +35,7 @@ type Needs = Setup &
  */
 export const extensionsStep: WiringStep<Needs, ExtensionParts> = {
   name: 'extensions',
-  wire: async ({ config, cwd, hooks, report, tools, policy }) => {
+  wire: async ({ config, cwd, hooks, report, tools, policy, compacted }) => {
     const naming = [...toolNaming(tools), { name: 'skill', claudeNames: ['Skill'] }];
     const extensions = await loadExtensions({
       cwd,
@@ -62,6 +62,8 @@ export const extensionsStep: WiringStep<Needs, ExtensionParts> = {
       }
       return { context: rendered.text };
     });
+    // The subfolders' files left the history with the compaction: they come again when needed.
+    compacted.add(() => extensions.instructions.forgetSubfolders());
     return { extensions, grants: new PromptGrants(policy) };
   },
 };

@@ -9,7 +9,7 @@ import type { HookParts } from './wire-hooks';
 import type { ModelParts } from './wire-model';
 import type { PlanParts } from './wire-plan';
 import type { PolicyParts } from './wire-policy';
-import type { SessionParts, Setup } from './wire-session';
+import { sessionEnvFile, type SessionParts, type Setup } from './wire-session';
 import type { ExtensionParts } from './wire-extensions';
 import type { WiringStep } from './wiring';
 import { homedir } from 'node:os';
@@ -23,7 +23,7 @@ export interface SubagentParts {
 }
 
 type LoopNeeds = Setup &
-  Pick<SessionParts, 'cwd' | 'roots' | 'hooks' | 'state'> &
+  Pick<SessionParts, 'cwd' | 'roots' | 'hooks' | 'state' | 'dataDir'> &
   Pick<PlanParts, 'plan' | 'tools' | 'taskList'> &
   Pick<PolicyParts, 'permissions' | 'approve'> &
   Pick<ContextParts, 'spill'> &
@@ -44,6 +44,7 @@ export function loopWiring(parts: LoopNeeds): ParentWiring {
     reminderText: parts.plan === 'tasks' ? TASKS_REMINDER_TEXT : REMINDER_TEXT,
     taskList: parts.taskList,
     spill: parts.spill,
+    shellEnvFile: sessionEnvFile(parts.dataDir),
     prompts: (ctx, emit) => promptServices(ctx, emit, parts.grants, parts.state.sessionId),
   };
 }

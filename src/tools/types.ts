@@ -33,6 +33,8 @@ export interface ToolContext {
   runSubagent?: RunSubagent;
   /** What a tool that expands a prompt (the skill tool) needs of the session. */
   prompts?: PromptServices;
+  /** The file SessionStart hooks write `export` lines to (CLAUDE_ENV_FILE); bash sources it. */
+  shellEnvFile?: string;
 }
 
 /** The session's side of expanding a command or skill from inside a tool call. */
