@@ -56,6 +56,8 @@ export interface Agent {
   planText(): Promise<string>;
   /** /clear: a new conversation. */
   reset(): void;
+  /** The notices waiting for the next event (setup warnings, ...), taken to show now. */
+  takeNotices(): string[];
   /** The slash commands and skills a user may type. */
   userCommands(): readonly UserCommandInfo[];
   /** /memory: the instruction files loaded so far, and the problems found in them. */
@@ -203,6 +205,16 @@ function sessionAgent(parts: SessionWiring): Agent {
     contextUsage() {
       const { tokens, window } = context.usage(state, parts.requestParts());
       return window ? { tokens, window } : { tokens };
+    },
+    takeNotices: () => {
+      const messages: string[] = [];
+      const kept: AgentEvent[] = [];
+      for (const notice of parts.notices) {
+        if (notice.type === 'error') messages.push(notice.message);
+        else kept.push(notice);
+      }
+      parts.notices.splice(0, parts.notices.length, ...kept);
+      return messages;
     },
     userCommands: () =>
       parts.extensions.commands

@@ -40,6 +40,11 @@ export interface SessionAgent {
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is (for the status line when a session is resumed). */
   contextUsage?(): { tokens: number; window?: number };
+  /**
+   * What the session found wrong while starting (a setup file's warnings, a SessionStart
+   * hook's error), taken to show at once; otherwise they come with the first answer.
+   */
+  takeNotices?(): string[];
   /** The user's slash commands and skills (and /init): typed, they run as prompts. */
   userCommands?(): readonly UserCommandInfo[];
   /** /memory: the instruction files loaded so far, and the problems found in them. */

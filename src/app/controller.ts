@@ -86,6 +86,7 @@ export class AppController {
   /** Connects the agent; prompts typed while it was loading run now. */
   attach(agent: SessionAgent): void {
     this.agent = agent;
+    for (const notice of agent.takeNotices?.() ?? []) this.say(notice, 'warning');
     this.store.setState((state) => ({
       model: agent.model,
       mode: agent.policy.mode,

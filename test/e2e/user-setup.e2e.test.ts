@@ -95,11 +95,17 @@ describe("a user's commands and skills in the app", { timeout: 90_000 }, () => {
     expect(sent).toContain('Stamp: STAMP-OK');
   });
 
-  test('/memory lists the instruction files loaded; a typo is still an unknown command', async () => {
+  test("a setup file's warning shows at start; /memory lists the instruction files loaded; a typo is still an unknown command", async () => {
     const { session } = await start([], {
       'AGENTS.md': 'Use tabs.\n@docs/notes.md\n',
       'docs/notes.md': 'Notes.\n',
+      '.claude/commands/fetch.md': '---\nallowed-tools: WebFetch\n---\nFetch $1\n',
     });
+    // Shown once the session has loaded, before any prompt.
+    await session.waitForText(
+      '.claude/commands/fetch.md:2: allowed-tools: WebFetch is not a tool tick has; WebFetch ignored',
+      20_000,
+    );
     await session.type('/memory', true);
     const memory = await session.waitForText('Instruction files loaded', 10_000);
     expect(memory).toMatch(/AGENTS\.md\s+\(project/);
