@@ -61,7 +61,7 @@ export function helpText(commands: readonly UserCommandInfo[]): string {
   const row = (c: UserCommandInfo) => {
     const usage = `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}`;
     const description = c.description.replace(/\s+/g, ' ');
-    const cut = description.length > 80 ? `${description.slice(0, 79)}…` : description;
+    const cut = description.length > 80 ? `${description.slice(0, 77)}...` : description;
     return `  ${usage.padEnd(18)} ${cut}`;
   };
   const own = commands.filter((c) => c.kind === 'command');
