@@ -10,8 +10,17 @@ export function readOnlyGate(
   agentType: string,
   isReadOnly: (command: string) => boolean,
 ): PermissionGate {
-  const refuse = (call: GateCall, why: string, emit: Parameters<PermissionGate['floor']>[1]['emit']) => {
-    emit({ type: 'permission_decided', callId: call.callId, decision: 'deny', by: `agent type ${agentType}` });
+  const refuse = (
+    call: GateCall,
+    why: string,
+    emit: Parameters<PermissionGate['floor']>[1]['emit'],
+  ) => {
+    emit({
+      type: 'permission_decided',
+      callId: call.callId,
+      decision: 'deny',
+      by: `agent type ${agentType}`,
+    });
     return `Error: the ${agentType} agent is read-only: ${why}. Report what you found instead.`;
   };
   return {

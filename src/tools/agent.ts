@@ -26,7 +26,9 @@ const schema = object({
 function typeLines(types: readonly AgentType[]): string[] {
   return types.map((type) => {
     const tools = type.tools
-      ? type.tools.map((tool) => (tool === 'bash' && type.readOnlyBash ? 'bash (read-only)' : tool)).join(', ')
+      ? type.tools
+          .map((tool) => (tool === 'bash' && type.readOnlyBash ? 'bash (read-only)' : tool))
+          .join(', ')
       : type.disallowedTools.length
         ? `all but ${type.disallowedTools.join(', ')}`
         : 'all';

@@ -221,7 +221,9 @@ describe("the child's tools and hooks", () => {
   it('without SubagentStop hooks a child stops freely', () => {
     const parent = new HookRegistry();
     parent.on('Stop', async () => ({ continueWith: 'no' }));
-    expect(childHooks(parent, { agentId: 'agent-1', agentType: 'general-purpose' }).has('Stop')).toBe(false);
+    expect(
+      childHooks(parent, { agentId: 'agent-1', agentType: 'general-purpose' }).has('Stop'),
+    ).toBe(false);
   });
 });
 

@@ -19,7 +19,10 @@ describe('command arguments', () => {
 
   test('$1..$9 are the first to ninth argument, $ARGUMENTS all of it as typed', () => {
     expect(
-      substituteArguments('Review PR #$1 with priority $2 and assign to $3 ($ARGUMENTS)', values('456 high  alice')),
+      substituteArguments(
+        'Review PR #$1 with priority $2 and assign to $3 ($ARGUMENTS)',
+        values('456 high  alice'),
+      ),
     ).toBe('Review PR #456 with priority high and assign to alice (456 high  alice)');
   });
 
@@ -50,7 +53,10 @@ describe('command arguments', () => {
 
   test('session, skill and project folders', () => {
     expect(
-      substituteArguments('${CLAUDE_SKILL_DIR}/run.sh ${CLAUDE_PROJECT_DIR} ${CLAUDE_SESSION_ID}', values('')),
+      substituteArguments(
+        '${CLAUDE_SKILL_DIR}/run.sh ${CLAUDE_PROJECT_DIR} ${CLAUDE_SESSION_ID}',
+        values(''),
+      ),
     ).toBe('/skills/deploy/run.sh /work/app S1');
   });
 });
