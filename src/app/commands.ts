@@ -6,6 +6,8 @@ import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
 import type { UserCommandInfo } from '../protocol/user-commands';
+import { reportLines } from '../model/doctor/report-text';
+import { localeIsUtf8 } from '../util/locale';
 
 export const HELP_TEXT = [
   'Commands',
@@ -17,6 +19,7 @@ export const HELP_TEXT = [
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /memory            list the instruction files loaded (AGENTS.md, CLAUDE.md, imports)',
+  '  /doctor            check the model server (streaming, tool calls, window, ...)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -48,6 +51,7 @@ const IMMEDIATE = new Set([
   '/mode',
   '/permissions',
   '/memory',
+  '/doctor',
 ]);
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
@@ -153,6 +157,27 @@ async function removeSavedRule(
   }
 }
 
+/** `/doctor`: the server checked as `tick doctor` does; the report arrives when it is done. */
+function doctor(host: CommandHost & { agent: SessionAgent }): void {
+  const { agent } = host;
+  if (agent.demo) {
+    return say(
+      host,
+      'The demo model needs no server. Set OPENAI_BASE_URL (and TICK_MODEL) for /doctor to check one.',
+    );
+  }
+  if (!agent.doctor) return say(host, 'This agent cannot run the doctor.', 'error');
+  say(host, 'Checking the model server...', 'dim');
+  agent.doctor().then(
+    (report) => {
+      const warned = report.lines.some((line) => line.verdict === 'warn');
+      const tone = !report.works ? 'error' : warned ? 'warning' : 'info';
+      say(host, reportLines(report, localeIsUtf8(process.env)).join('\n'), tone);
+    },
+    (error: unknown) => say(host, `The doctor failed: ${String(error)}`, 'error'),
+  );
+}
+
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
@@ -189,6 +214,8 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/doctor':
+      return doctor(ready);
     case '/memory':
       return say(host, agent.memory?.() ?? 'This agent loads no instruction files.');
     default: {
