@@ -8,6 +8,7 @@ import {
   type ScriptedServer,
 } from '../../src/demo/scripted-server';
 import { PtySession, TICK_BIN } from '../support/pty';
+import { waitForChoices } from '../support/tick-app';
 
 // These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
 beforeAll(() => {
@@ -87,6 +88,8 @@ describe("a user's commands and skills in the app", { timeout: 90_000 }, () => {
     const asked = await session.waitForText('Run this command?', 20_000);
     expect(asked).toContain('touch greeted.txt');
     expect(server.requests).toHaveLength(0);
+    // A question's keys answer once it has been on screen a moment (typing never answers).
+    await waitForChoices(session);
     await session.type('y');
     await session.waitForText('Hello, Ada!', 20_000);
     expect(existsSync(join(cwd, 'greeted.txt'))).toBe(true);
