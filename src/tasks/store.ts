@@ -4,9 +4,10 @@
  * change reads the list, decides (graph.ts) and writes under the list lock, taken with
  * proper-lockfile (a lock left by a dead process goes stale and is taken over).
  */
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../tools/atomic-write';
+import { FolderLockError, withFolderLock } from '../util/folder-lock';
 import { compareIds } from './graph';
 import { planCreate, planUpdate, type Planned, type UpdatePlan } from './rules';
 import { TASK_STATUSES, type NewTaskInput, type TaskListRef, type TaskUpdateInput } from './types';
@@ -17,10 +18,6 @@ export const TASK_FILE = /^(\d+)\.json$/;
 /** The highest id ever given out, so a deleted task's id is never reused. */
 const HIGH_WATER_MARK = '.highwatermark';
 const LOCK_DIR = '.lock';
-/** A lock not refreshed for this long belongs to a dead process and is taken over. */
-export const LOCK_STALE_MS = 10_000;
-/** How long a change waits for the lock before it gives up (about 20 s in all). */
-const LOCK_RETRIES = { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true };
 
 /** A task file that is not a task; the message names the file. Nothing is written over it. */
 export class TaskFileError extends Error {
@@ -119,33 +116,11 @@ export async function readTaskList(dir: string): Promise<Task[]> {
 
 /** Runs `work` holding the list lock. */
 export async function withListLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  await mkdir(dir, { recursive: true });
-  // Loaded on the first change: only sessions that use tasks pay for it.
-  const lockfile = await import('proper-lockfile');
-  // A bundle hands the CommonJS module over as its default export; vitest as named ones.
-  const { lock } = ('default' in lockfile ? lockfile.default : lockfile) as typeof lockfile;
-  let release: () => Promise<void>;
   try {
-    release = await lock(dir, {
-      lockfilePath: join(dir, LOCK_DIR),
-      realpath: false,
-      stale: LOCK_STALE_MS,
-      retries: LOCK_RETRIES,
-      // Only a process stopped for longer than LOCK_STALE_MS while holding the lock loses it;
-      // its writes are whole files still, so there is nothing to undo (the default throws).
-      onCompromised: () => undefined,
-    });
+    return await withFolderLock(dir, LOCK_DIR, work);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new TaskLockError(
-      dir,
-      code === 'ELOCKED' ? 'another process held it too long' : (error as Error).message,
-    );
-  }
-  try {
-    return await work();
-  } finally {
-    await release().catch(() => undefined);
+    if (error instanceof FolderLockError) throw new TaskLockError(dir, error.detail);
+    throw error;
   }
 }
 
