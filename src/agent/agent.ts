@@ -8,6 +8,9 @@ import type { SessionEndReason } from '../hooks/types';
 import type { AgentOptions } from './agent-options';
 import type { AgentEvent } from '../protocol/events';
 import { runAgent } from './loop';
+import { checkpointsStep, rewindTurn, type CheckpointParts } from './wire-checkpoints';
+import type { SessionCheckpoints } from '../checkpoints/session';
+import type { RewindRequest } from '../protocol/checkpoints';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
 import { hooksStep, type HookParts } from './wire-hooks';
 import { modelStep, type ModelParts } from './wire-model';
@@ -57,6 +60,13 @@ export interface Agent {
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
   /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
   readonly transcriptPath: string;
+  /** The points taken before calls (what /rewind lists and previews). */
+  readonly checkpoints: Pick<
+    SessionCheckpoints,
+    'off' | 'choices' | 'preview' | 'undoPreview' | 'undoneItems'
+  >;
+  /** /rewind, /undo: puts files (and, when chosen, the conversation) back; ends with turn_end. */
+  rewind(request: RewindRequest, signal: AbortSignal): AsyncGenerator<AgentEvent>;
 }
 
 /**
@@ -71,6 +81,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     .add(policyStep) // permission policy, gate, the session's approve
     .add(contextStep) // instructions, system prompt, tool definitions, context window, spill
     .add(hooksStep) // command hooks, SessionStart/End, Notification, Claude transcript
+    .add(checkpointsStep) // a point before each call that may change files; rewind
     .add(subagentsStep) // the agent tool's children
     .done();
   return sessionAgent(parts);
@@ -84,6 +95,7 @@ type SessionWiring = Setup &
   PolicyParts &
   ContextParts &
   HookParts &
+  CheckpointParts &
   SubagentParts;
 
 /** The Agent over its wired parts: what each call of the app or print mode does with them. */
@@ -150,6 +162,10 @@ function sessionAgent(parts: SessionWiring): Agent {
     },
     compact(focus, signal) {
       return relay(manualCompaction(context, state, parts.requestParts(), focus, signal));
+    },
+    checkpoints: parts.checkpoints,
+    rewind(request) {
+      return relay(rewindTurn(parts, request));
     },
     contextUsage() {
       const { tokens, window } = context.usage(state, parts.requestParts());

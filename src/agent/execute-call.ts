@@ -174,6 +174,8 @@ export async function executeToolCall(
     const again = ctx.permissions?.floor(described, gateContext);
     if (again !== undefined) return finish({ output: again }, 'denied');
   }
+  // What tick's own hooks added to the payload (the checkpoint's id) goes on to PostToolUse.
+  if (pre.extras) described = { ...described, extras: pre.extras };
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
       ? {

@@ -90,6 +90,7 @@ export async function* runAgent(
   const hookContext: Omit<HookContext, 'emit'> = {
     sessionId: state.sessionId,
     cwd: deps.cwd,
+    ...(deps.agentName ? { agentName: deps.agentName } : {}),
     signal,
     approve: deps.approve,
   };

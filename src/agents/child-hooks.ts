@@ -28,7 +28,8 @@ export function childHooks(
   const child = new HookRegistry();
   for (const event of HOOK_EVENTS) {
     if (NOT_INHERITED.has(event)) continue;
-    for (const hook of parent.list(event)) child.on(event, hook as Hook<typeof event>);
+    for (const { hook, first } of parent.entries(event))
+      child.on(event, hook as Hook<typeof event>, { first });
   }
   if (parent.has('SubagentStart')) {
     child.on('UserPromptSubmit', async (_input, ctx) => {

@@ -19,6 +19,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   taskStartedAt: 'paced',
   todos: 'urgent',
   tasks: 'urgent',
+  undoneItems: 'urgent',
   taskListId: 'urgent',
   pendingApproval: 'urgent',
   status: 'urgent',

@@ -113,6 +113,17 @@ export const settingsFileSchema = z.strictObject(
         { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
       )
       .optional(),
+    checkpoints: z
+      .strictObject(
+        {
+          enabled: z.boolean({ error: 'must be true or false' }).optional(),
+          maxFileBytes: integer(1, ' (bytes)').optional(),
+          maxFiles: integer(1, ' (files)').optional(),
+          watch: z.boolean({ error: 'must be true or false' }).optional(),
+        },
+        { error: 'must be an object {"enabled", "maxFileBytes", "maxFiles", "watch"}' },
+      )
+      .optional(),
   },
   { error: 'must be a JSON object' },
 );

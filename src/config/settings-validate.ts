@@ -110,6 +110,10 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('agentsMaxTurns', data.agents?.maxTurns);
   assign('agentsMaxParallel', data.agents?.maxParallel);
   assign('agentsModel', data.agents?.model);
+  assign('checkpointsEnabled', data.checkpoints?.enabled);
+  assign('checkpointsMaxFileBytes', data.checkpoints?.maxFileBytes);
+  assign('checkpointsMaxFiles', data.checkpoints?.maxFiles);
+  assign('checkpointsWatch', data.checkpoints?.watch);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

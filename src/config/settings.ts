@@ -41,6 +41,11 @@ export interface Settings {
   agentsMaxParallel?: number;
   /** `agents.model`: the model subagents use (default: the session's). */
   agentsModel?: string;
+  /** `checkpoints.enabled`, `.maxFileBytes`, `.maxFiles`, `.watch`. */
+  checkpointsEnabled?: boolean;
+  checkpointsMaxFileBytes?: number;
+  checkpointsMaxFiles?: number;
+  checkpointsWatch?: boolean;
 }
 
 export interface LoadedSettings {
@@ -143,6 +148,10 @@ export function mergeSettings(layers: Settings[]): Settings {
       'agentsMaxTurns',
       'agentsMaxParallel',
       'agentsModel',
+      'checkpointsEnabled',
+      'checkpointsMaxFileBytes',
+      'checkpointsMaxFiles',
+      'checkpointsWatch',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

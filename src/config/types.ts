@@ -48,6 +48,8 @@ export interface Config {
   taskListId?: string;
   /** Subagents (the `agent` tool); defaults apply when absent (AGENTS_DEFAULTS). */
   agents?: AgentsConfig;
+  /** Snapshots before calls, for /rewind; defaults apply when absent (CHECKPOINTS_DEFAULTS). */
+  checkpoints?: CheckpointsConfig;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }
@@ -63,3 +65,21 @@ export interface AgentsConfig {
 }
 
 export const AGENTS_DEFAULTS: AgentsConfig = { maxTurns: 50, maxParallel: 4 };
+
+/** Settings `checkpoints.*` (and TICK_CHECKPOINTS): snapshots of the roots before calls. */
+export interface CheckpointsConfig {
+  enabled: boolean;
+  /** Files larger than this are named but not kept (a rewind cannot restore them). */
+  maxFileBytes: number;
+  /** A root with more files than this (outside .gitignore) gets no snapshots. */
+  maxFiles: number;
+  /** Watch folders so a snapshot reads only what changed (false: scan the roots each time). */
+  watch: boolean;
+}
+
+export const CHECKPOINTS_DEFAULTS: CheckpointsConfig = {
+  enabled: true,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxFiles: 100_000,
+  watch: true,
+};

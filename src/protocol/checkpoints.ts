@@ -81,3 +81,9 @@ export interface UnsavedFile {
   path: string;
   bytes: number;
 }
+
+/** What the user asked to go back to: a point (files, and the conversation if chosen), or one item's undo. */
+export type RewindRequest =
+  | { kind: 'point'; pointId: number; conversation: boolean }
+  /** `item`: `#3` as the plan panel numbers it; `includeOverlaps`: take back files changed later too. */
+  | { kind: 'undo'; item: string; includeOverlaps: boolean };

@@ -32,6 +32,7 @@ export function initialState(session: InitialSession): AppState {
     live: EMPTY_LIVE,
     todos: [],
     todoStartedAt: {},
+    undoneItems: [],
     taskListId: session.taskListId ?? null,
     tasks: [],
     taskStartedAt: {},

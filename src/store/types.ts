@@ -122,6 +122,8 @@ export interface AppState {
   todos: Todo[];
   /** When each in-progress todo (by content) started, for its seconds counter. */
   todoStartedAt: Record<string, number>;
+  /** Plan items whose changes a rewind or an undo took back (`todo:<content>`, `task:<id>`). */
+  undoneItems: string[];
   /** The task list the session uses; null when it plans with todo_write. */
   taskListId: string | null;
   /** The task list as last announced (by a task tool, or the folder watcher). */

@@ -43,6 +43,7 @@ export function clearedConversation(state: AppState): AppState {
       live: EMPTY_LIVE,
       todos: [],
       todoStartedAt: {},
+      undoneItems: [],
       usage: { inputTokens: 0, outputTokens: 0 },
       context: null,
       scrollTop: null,
