@@ -40,6 +40,11 @@ async function main(argv: string[]): Promise<number> {
       const { runExportCommand } = await import('./cli/commands/export');
       return runExportCommand(command, config);
     }
+    case 'rewind': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runRewindCommand } = await import('./cli/commands/rewind');
+      return runRewindCommand(command, config);
+    }
     case 'run': {
       optimiseLazily();
       const config = await resolveConfig(flags, process.env, process.cwd());

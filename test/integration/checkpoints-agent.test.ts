@@ -43,7 +43,7 @@ async function session(): Promise<{ agent: Agent; payloads: string }> {
   writeFileSync(join(cwd, 'old.txt'), 'old notes\n');
   writeFileSync(join(cwd, 'make-report.sh'), 'printf "report\\n" > report.txt\n');
   const payloads = join(tempDir('tick-cp-hooks-'), 'payloads.jsonl');
-  const record = { type: 'command', command: `cat >> ${payloads}; echo >> ${payloads}` };
+  const record = { type: 'command' as const, command: `cat >> ${payloads}; echo >> ${payloads}` };
   const config = testConfig(server.baseURL, {
     cwd,
     permissionMode: 'bypassPermissions',
