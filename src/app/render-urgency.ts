@@ -22,6 +22,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   undoneItems: 'urgent',
   taskListId: 'urgent',
   pendingApproval: 'urgent',
+  rewind: 'urgent',
   status: 'urgent',
   turnStartedAt: 'urgent',
   mode: 'urgent',

@@ -1,5 +1,5 @@
 import { shortTime } from '../session/list-text';
-import type { RewindChoice } from './service';
+import type { RewindChoice } from '../protocol/checkpoints';
 
 function filesText(count: number): string {
   return count === 0 ? 'no change' : count === 1 ? '1 file' : `${count} files`;

@@ -1,8 +1,9 @@
 import type {
-  FileChange,
   PlanItemRef,
-  PointSummary,
+  RewindChoice,
+  RewindPreview,
   RewindReport,
+  UndoPreview,
   UnsavedFile,
 } from '../protocol/checkpoints';
 import {
@@ -21,32 +22,6 @@ import { displayPath, Snapshotter, type SnapshotLimits } from './snapshotter';
 import { CheckpointStore } from './store';
 import type { PointRecord, PointTag, RootTree } from './types';
 import { planUndo, type UndoPlan } from './undo-plan';
-
-/** One entry of a picker: a point, how it is named, and what going back to it would change. */
-export interface RewindChoice {
-  point: PointSummary;
-  label: string;
-  /** The first point of its plan item (or prompt); else a call within it. */
-  head: boolean;
-  files: FileChange[];
-}
-
-export interface RewindPreview {
-  label: string;
-  files: FileChange[];
-  /** Unified diff from the files now to the files at the point. */
-  diff: string;
-}
-
-/** What an undo of one plan item would do. */
-export interface UndoPreview {
-  label: string;
-  /** Files it puts back. */
-  files: FileChange[];
-  /** Files changed again after the item: named, and left unless the user takes them too. */
-  overlaps: (FileChange & { by: string[] })[];
-  diff: string;
-}
 
 /** A rewind's outcome, with what the caller needs to go back in the conversation too. */
 export interface RewindResult {

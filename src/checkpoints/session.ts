@@ -13,13 +13,8 @@ import {
   todoInProgress,
 } from './call-tags';
 import { conversationBefore, rewindNote } from './conversation';
-import {
-  CheckpointService,
-  type RewindChoice,
-  type RewindPreview,
-  type RewindResult,
-  type UndoPreview,
-} from './service';
+import type { RewindChoice, RewindPreview, UndoPreview } from '../protocol/checkpoints';
+import { CheckpointService, type RewindResult } from './service';
 
 /** The conversation a rewind may take back, as the session holds it. */
 export interface ConversationPort {

@@ -87,3 +87,32 @@ export type RewindRequest =
   | { kind: 'point'; pointId: number; conversation: boolean }
   /** `item`: `#3` as the plan panel numbers it; `includeOverlaps`: take back files changed later too. */
   | { kind: 'undo'; item: string; includeOverlaps: boolean };
+
+/** One entry of the rewind picker: a point, its name, and what going back to it would change. */
+export interface RewindChoice {
+  point: PointSummary;
+  /** `before #2 Write the parser`, `before bash rm notes.txt`. */
+  label: string;
+  /** The first point of its plan item (or prompt); else a call within it. */
+  head: boolean;
+  files: FileChange[];
+}
+
+/** What going back to a point would do, for the picker's preview. */
+export interface RewindPreview {
+  label: string;
+  files: FileChange[];
+  /** Unified diff from the files now to the files at the point. */
+  diff: string;
+}
+
+/** What undoing one plan item would do. */
+export interface UndoPreview {
+  /** `undo #3 Write the tests`. */
+  label: string;
+  /** Files it puts back. */
+  files: FileChange[];
+  /** Files changed again after the item: named, and left unless the user takes them too. */
+  overlaps: (FileChange & { by: string[] })[];
+  diff: string;
+}

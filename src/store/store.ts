@@ -37,6 +37,7 @@ export function initialState(session: InitialSession): AppState {
     tasks: [],
     taskStartedAt: {},
     pendingApproval: null,
+    rewind: null,
     status: 'idle',
     turnStartedAt: null,
     usage: { inputTokens: 0, outputTokens: 0 },

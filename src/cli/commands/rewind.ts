@@ -1,6 +1,7 @@
 /** `tick rewind`: the workspace's checkpoints from the shell (list, go back, undo one item). */
 import type { Command } from '../args';
-import { CheckpointService, type RewindChoice } from '../../checkpoints/service';
+import { CheckpointService } from '../../checkpoints/service';
+import type { RewindChoice } from '../../protocol/checkpoints';
 import { pointsTable } from '../../checkpoints/list-text';
 import { rewindReportLines } from '../../checkpoints/report-text';
 import { StoreError } from '../../checkpoints/store';
