@@ -34,7 +34,8 @@ export class DirNode {
 
   /** Something below changed: this folder's tree and its parents' must be written again. */
   invalidate(): void {
-    for (let node: DirNode | undefined = this; node && node.tree !== undefined; node = node.parent)
+    this.tree = undefined;
+    for (let node = this.parent; node && node.tree !== undefined; node = node.parent)
       node.tree = undefined;
   }
 
