@@ -16,7 +16,7 @@ import {
   moveRight,
   moveUp,
 } from '../src/store/input-editor';
-import type { AppState, InputState } from '../src/store/types';
+import type { AppState, InputState, RewindView } from '../src/store/types';
 
 /** Bracketed paste markers as useInput reports them (the ESC is stripped). */
 const PASTE_START = '[200~';
@@ -27,7 +27,8 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place:
- * the approval prompt while it is shown, otherwise the global keys, then the input.
+ * the approval prompt while it is shown, the rewind picker while it is open, otherwise the
+ * global keys, then the input.
  */
 export class KeypressLayer {
   private pasting = false;
@@ -60,6 +61,8 @@ export class KeypressLayer {
       else this.approvalKey(approval.request, input, key);
       return;
     }
+    const rewind = this.state.rewind;
+    if (rewind) return this.rewindKey(rewind, input, key);
     if (this.pasting) {
       this.edit((state) =>
         insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')),
@@ -86,6 +89,24 @@ export class KeypressLayer {
     approvals.answer(choice.answer);
   }
 
+  private rewindKey(view: RewindView, input: string, key: Key): void {
+    const picker = this.controller.rewind;
+    if (key.ctrl && input === 'c') return picker.close();
+    if (key.escape) return picker.back();
+    if (key.pageUp) return this.page(-1);
+    if (key.pageDown) return this.page(1);
+    if (view.mode === 'undo') {
+      if (key.return) return picker.confirmUndo(false);
+      if (input === 'a') return picker.confirmUndo(true);
+      return;
+    }
+    if (key.upArrow) return picker.move(-1);
+    if (key.downArrow) return picker.move(1);
+    if (key.return) return picker.choose(false);
+    if (input === 'c') return picker.choose(true);
+    if (input === 'u') return picker.undoSelected();
+  }
+
   private noteKey(input: string, key: Key, note: string): void {
     const { approvals } = this.controller;
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
@@ -109,7 +130,10 @@ export class KeypressLayer {
       return true;
     }
     if (key.escape) {
-      if (!c.interrupt() && this.state.scrollTop !== null) view.scrollToBottom();
+      if (c.interrupt()) return true;
+      if (this.state.scrollTop !== null) view.scrollToBottom();
+      // A second Esc soon after on an empty input opens /rewind.
+      else if (empty && this.state.status === 'idle') c.rewind.escapePressed();
       return true;
     }
     if (key.tab && key.shift) {

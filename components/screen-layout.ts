@@ -86,6 +86,7 @@ export class Layout {
   private readonly approvalMemo = new Memo<ApprovalLayout | null>();
   private readonly rewindMemo = new Memo<RewindLayout | null>();
   private readonly todoMemo = new Memo<Line[]>();
+  private readonly undoneMemo = new Memo<ReadonlySet<string>>();
   private readonly taskMemo = new Memo<Line[]>();
   private readonly regionsMemo = new Memo<ScreenRegions>();
   private readonly transcriptCache = new TranscriptCache();
@@ -242,7 +243,8 @@ export class Layout {
       state.status === 'busy' && items.some((item) => item.status === 'in_progress')
         ? state.tick
         : -1;
-    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock], () =>
+    const undone = this.undoneSet(state.undoneItems);
+    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock, undone], () =>
       layout(items, width, {
         look: this.look,
         now: this.now(),
@@ -250,7 +252,13 @@ export class Layout {
         animate,
         collapsed,
         maxRows,
+        undone,
       }),
     );
+  }
+
+  /** The undone plan items as a set, the same set while the list is the same. */
+  private undoneSet(keys: readonly string[]): ReadonlySet<string> {
+    return this.undoneMemo.get([keys], () => new Set(keys));
   }
 }

@@ -104,7 +104,8 @@ function keysRow(view: RewindView, width: number, look: Look): Line[] {
   const dim = (text: string): Span => ({ text, style: DIM });
   const sep = dim(` ${g.dot} `);
   let parts: Span[][];
-  if (view.error !== null || view.loading) parts = [[key('Esc'), dim(' close')]];
+  if (view.error !== null || (view.mode === 'list' && !view.choices.length))
+    parts = [[key('Esc'), dim(' close')]];
   else if (view.mode === 'undo')
     parts = [
       [key('Enter'), dim(' undo')],
@@ -161,15 +162,17 @@ export function rewindPickerLayout(
 ): RewindLayout {
   const keys = keysRow(view, width, look);
   const title = titleRow(view, width, look);
-  if (view.error !== null || (view.loading && !view.choices.length && view.mode === 'list')) {
-    const message = view.error ?? `Reading the checkpoints${glyphs(look).ellipsis}`;
-    const body = wrapLine(
-      [...INDENT, { text: sanitizeText(message), style: view.error ? { fg: 'red' } : DIM }],
-      width,
-      {
-        indent: INDENT,
-      },
-    );
+  const empty = view.mode === 'list' && !view.choices.length;
+  if (view.error !== null || empty) {
+    const message =
+      view.error ??
+      (view.loading
+        ? `Reading the checkpoints${glyphs(look).ellipsis}`
+        : 'No points yet: one is taken before each call that may change files.');
+    const style: Style = view.error !== null ? { fg: 'red' } : DIM;
+    const body = wrapLine([...INDENT, { text: sanitizeText(message), style }], width, {
+      indent: INDENT,
+    });
     return { lines: [title, ...body, ...keys].slice(0, Math.max(1, maxRows)), caret: null };
   }
   const room = Math.max(1, maxRows - keys.length);

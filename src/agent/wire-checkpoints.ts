@@ -29,7 +29,20 @@ type Needs = Setup &
  */
 export const checkpointsStep: WiringStep<Needs, CheckpointParts> = {
   name: 'checkpoints',
-  wire: ({ config, options, cwd, roots, state, hooks, teardown, tools, tasks, taskList, policy, transcript }) => {
+  wire: ({
+    config,
+    options,
+    cwd,
+    roots,
+    state,
+    hooks,
+    teardown,
+    tools,
+    tasks,
+    taskList,
+    policy,
+    transcript,
+  }) => {
     const checkpoints = new SessionCheckpoints({
       home: config.home,
       workspace: cwd,

@@ -1,6 +1,12 @@
 import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
+import type {
+  RewindChoice,
+  RewindPreview,
+  RewindRequest,
+  UndoPreview,
+} from '../protocol/checkpoints';
 
 export interface PermissionRuleEntry {
   source: string;
@@ -15,6 +21,16 @@ export interface SessionPolicy {
   cycleMode(): PermissionMode;
   listRules(): PermissionRuleEntry[];
   removeRule(rule: string): boolean;
+}
+
+/** The session's checkpoints as /rewind reads them (the points, and what going back would do). */
+export interface SessionCheckpointsView {
+  /** Why rewind cannot be used in this session; undefined when it can. */
+  readonly off: string | undefined;
+  choices(): Promise<RewindChoice[]>;
+  preview(pointId: number): Promise<RewindPreview>;
+  /** `#3`: what undoing that plan item alone would do. */
+  undoPreview(item: string): Promise<UndoPreview>;
 }
 
 /**
@@ -37,6 +53,10 @@ export interface SessionAgent {
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** The points /rewind goes back to; absent when the agent keeps none. */
+  readonly checkpoints?: SessionCheckpointsView;
+  /** /rewind, /undo: puts files (and, when chosen, the conversation) back; ends with turn_end. */
+  rewind?(request: RewindRequest, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is (for the status line when a session is resumed). */
   contextUsage?(): { tokens: number; window?: number };
   reset(): void;

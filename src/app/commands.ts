@@ -14,12 +14,15 @@ export const HELP_TEXT = [
   '  /todos, /tasks     print the plan (the todo list or the task list)',
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
+  '  /rewind            go back to before a change (files, and the conversation if chosen)',
+  '  /undo #N           undo only what was changed while plan item N was in progress',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
   '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
   '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
+  '  Esc Esc on an empty input: /rewind',
   '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
 ].join('\n');
 
@@ -32,12 +35,14 @@ export interface CommandHost {
   clear(): void;
   /** /compact: runs the compaction like a prompt (busy, interruptible, logged). */
   compact(focus: string): void;
+  /** /rewind (no item) or /undo #N: opens the rewind picker. */
+  rewind(item?: string): void;
 }
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
   const name = line.trim().split(/\s+/)[0];
-  return name === '/clear' || name === '/model' || name === '/compact';
+  return ['/clear', '/model', '/compact', '/rewind', '/undo'].includes(name ?? '');
 }
 
 export function isSlashCommand(line: string): boolean {
@@ -156,6 +161,14 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/rewind':
+      if (args.length) return say(host, 'Usage: /rewind (then choose a point)', 'error');
+      return host.rewind();
+    case '/undo': {
+      const item = /^#?(\w[\w-]*)$/.exec(args[0] ?? '')?.[1];
+      if (!item || args.length > 1) return say(host, 'Usage: /undo #N (a plan item)', 'error');
+      return host.rewind(item);
+    }
     default:
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
   }

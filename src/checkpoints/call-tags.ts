@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import type { ToolCallInput } from '../hooks/types';
-import type { PlanItemRef } from '../protocol/checkpoints';
+import { taskKey, todoKey, type PlanItemRef } from '../protocol/checkpoints';
 import type { Task } from '../protocol/tasks';
 import type { Todo } from '../protocol/todos';
 import { MAIN_AGENT } from '../tasks/types';
@@ -49,9 +49,6 @@ export function taskInProgress(tasks: readonly Task[]): PlanItemRef | undefined 
   const task = working.find((candidate) => candidate.owner === MAIN_AGENT) ?? working[0];
   return task && { key: taskKey(task.id), label: `#${task.id}`, text: task.subject };
 }
-
-export const todoKey = (content: string) => `todo:${content}`;
-export const taskKey = (id: string) => `task:${id}`;
 
 /**
  * The plan item `#N` names now: the Nth todo, or task N. Undefined when there is none.

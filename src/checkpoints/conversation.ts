@@ -42,12 +42,15 @@ export function rewindNote(options: {
   conversation: boolean;
 }): string {
   const list = (paths: readonly string[]) =>
-    paths.length > 12 ? `${paths.slice(0, 12).join(', ')} and ${paths.length - 12} more` : paths.join(', ');
+    paths.length > 12
+      ? `${paths.slice(0, 12).join(', ')} and ${paths.length - 12} more`
+      : paths.join(', ');
   const parts = [
     `The user rewound the files to ${options.target}${options.conversation ? ', and this conversation with them' : ''}.`,
   ];
   if (options.restored.length) parts.push(`Restored: ${list(options.restored)}.`);
-  if (options.removed.length) parts.push(`Removed (created after that point): ${list(options.removed)}.`);
+  if (options.removed.length)
+    parts.push(`Removed (created after that point): ${list(options.removed)}.`);
   if (!options.restored.length && !options.removed.length) parts.push('No file had to change.');
   parts.push('Changes made after that point are undone; read files again before relying on them.');
   return `<system-reminder>${parts.join(' ')}</system-reminder>`;

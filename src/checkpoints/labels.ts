@@ -1,7 +1,6 @@
 import type { PlanItemRef, PointCall, PointSummary } from '../protocol/checkpoints';
 
-const clip = (text: string, max = 60) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** `#2 Write the parser`. */
 export function itemLabel(item: PlanItemRef): string {

@@ -31,7 +31,10 @@ async function textOf(entry: Entry | undefined, objects: ObjectStore): Promise<s
  * The unified diff of what restoring would do, file by file (from now to the point), for
  * the picker's preview: binary files and files over the cap get one line saying so.
  */
-export async function previewDiff(files: readonly FileTarget[], objects: ObjectStore): Promise<string> {
+export async function previewDiff(
+  files: readonly FileTarget[],
+  objects: ObjectStore,
+): Promise<string> {
   const parts: string[] = [];
   let lines = 0;
   for (const file of files) {

@@ -105,7 +105,14 @@ async function removeEmptyFolders(folders: Set<string>, roots: Set<string>): Pro
   for (let dir of deepestFirst) {
     while (!roots.has(dir) && dir !== dirname(dir)) {
       const left = await readdir(dir).catch(() => ['?']);
-      if (left.length || !(await rmdir(dir).then(() => true, () => false))) break;
+      if (
+        left.length ||
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
       dir = dirname(dir);
     }
   }

@@ -62,7 +62,8 @@ export class SessionCheckpoints {
   private unsaid: string | undefined;
 
   constructor(private readonly options: SessionCheckpointOptions) {
-    if (!options.settings.enabled) this.offReason = 'turned off by the settings (checkpoints.enabled)';
+    if (!options.settings.enabled)
+      this.offReason = 'turned off by the settings (checkpoints.enabled)';
   }
 
   /** Why rewind is off, when it is. */
@@ -170,7 +171,10 @@ export class SessionCheckpoints {
   /** `#3`: the plan's item 3 now, else the item that was #3 when a point was taken. */
   private async itemNamed(label: string): Promise<PlanItemRef> {
     const tasks = this.options.tasks ? await this.options.tasks() : undefined;
-    const named = planItemNamed(label, { todos: this.options.todos(), ...(tasks ? { tasks } : {}) });
+    const named = planItemNamed(label, {
+      todos: this.options.todos(),
+      ...(tasks ? { tasks } : {}),
+    });
     if (named) return named;
     const wanted = `#${label.replace(/^#/, '')}`;
     const points = await (await this.ready()).points(this.options.sessionId);
@@ -224,7 +228,10 @@ export class SessionCheckpoints {
         conversation: conversationBack,
       }),
     );
-    events.push({ type: 'rewind_done', report }, { type: 'plan_items_undone', keys: result.undone });
+    events.push(
+      { type: 'rewind_done', report },
+      { type: 'plan_items_undone', keys: result.undone },
+    );
     return events;
   }
 

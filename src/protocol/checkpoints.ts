@@ -12,6 +12,11 @@ export interface PlanItemRef {
   text: string;
 }
 
+/** A todo's key as points and the undone marks name it. */
+export const todoKey = (content: string): string => `todo:${content}`;
+/** A task's key as points and the undone marks name it. */
+export const taskKey = (id: string): string => `task:${id}`;
+
 /** The call a point was taken before. */
 export interface PointCall {
   id: string;

@@ -145,7 +145,9 @@ export function reduceSubagentEvent(
       // The task list is the session's, the tokens a child uses count for the session, and a
       // file its call may change but no checkpoint keeps is the user's concern.
       const shared =
-        inner.type === 'tasks_updated' || inner.type === 'usage' || inner.type === 'checkpoint_unsaved';
+        inner.type === 'tasks_updated' ||
+        inner.type === 'usage' ||
+        inner.type === 'checkpoint_unsaved';
       const next = shared ? applyShared(state, inner) : state;
       return updateCard(next, event.parentCallId, 'agent', (card) =>
         withChild(card, (child) => reduceChildEvent(child, inner, now)),

@@ -43,6 +43,7 @@ const LAYERS: readonly Layer[] = [
       'src/agents',
       'src/config',
       'src/demo',
+      'src/checkpoints',
     ],
   },
   // The vocabulary every layer shares, and small helpers.

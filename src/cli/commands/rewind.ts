@@ -88,11 +88,14 @@ async function pointOf(service: CheckpointService, command: RewindCommand): Prom
   if (/^\d+$/.test(text)) return Number(text);
   const item = /^#(\d+)$/.exec(text)?.[1];
   if (item === undefined)
-    throw new RewindCommandError(`'${text}' is not a point (a number, or #N for before plan item N)`);
+    throw new RewindCommandError(
+      `'${text}' is not a point (a number, or #N for before plan item N)`,
+    );
   const session = await chooseSession(service, command.session);
   const choices: RewindChoice[] = await service.choices(session);
   const head = choices.findLast((choice) => choice.head && choice.point.item?.label === `#${item}`);
-  if (!head) throw new RewindCommandError(`no point before plan item #${item} in session ${session}`);
+  if (!head)
+    throw new RewindCommandError(`no point before plan item #${item} in session ${session}`);
   return head.point.id;
 }
 
@@ -109,7 +112,11 @@ async function rewind(
   return result.report.failed.length ? 1 : 0;
 }
 
-async function undo(service: CheckpointService, command: RewindCommand, io: CommandIO): Promise<number> {
+async function undo(
+  service: CheckpointService,
+  command: RewindCommand,
+  io: CommandIO,
+): Promise<number> {
   const label = `#${command.undo!.replace(/^#/, '')}`;
   const session = await chooseSession(service, command.session);
   const points = await service.points(session);
