@@ -1,4 +1,5 @@
 import type { Delta } from './history';
+import { sameEntry } from './trees';
 import type { Entry } from './types';
 
 /** A file an undo puts back to how it was before the item's first change to it. */
@@ -38,8 +39,8 @@ function whoChanged(delta: Delta): string {
 /**
  * Undo one plan item: every file its calls changed goes back to how it was before the item
  * first changed it, unless something else changed that file after (a later item, a call
- * outside the plan, a rewind): such a file is an overlap, named and left as it is, since
- * putting it back would also take away that later work. Pure: `deltas` are the session's
+ * outside the plan, a rewind) and it is not as the item left it: such a file is an overlap,
+ * named and left as it is, since putting it back would also take away that later work. Pure: `deltas` are the session's
  * deltas in order, the last one ending now.
  */
 export function planUndo(deltas: readonly Delta[], itemKey: string): UndoPlan {
@@ -58,9 +59,15 @@ export function planUndo(deltas: readonly Delta[], itemKey: string): UndoPlan {
     if (first < 0) continue;
     const changeIn = (delta: Delta) =>
       delta.changes.find((change) => change.root === root && change.path === path);
+    const last = touches.findLastIndex(ofItem);
     const target = changeIn(touches[first])?.before;
+    const leftByItem = changeIn(touches[last])?.after;
     const current = changeIn(touches[touches.length - 1])?.after;
-    const others = touches.slice(first).filter((delta) => !ofItem(delta));
+    // Later changes that cancel out (a rewind, then its undo) leave the item's work alone;
+    // a change by another between the item's own is in its files either way.
+    const between = touches.slice(first, last).filter((delta) => !ofItem(delta));
+    const after = touches.slice(last + 1);
+    const others = sameEntry(current, leftByItem) ? between : [...between, ...after];
     const file = {
       root,
       path,

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Script } from '../../src/demo/scripted-server';
+import type { ScriptedTurn } from '../../src/demo/script-types';
 
 export const PLAN = ['Write the notes', 'Clean up', 'Generate the report', 'Polish the report'];
 
@@ -21,7 +21,7 @@ const call = (name: string, args: Record<string, unknown>) => ({
  * deletes old.txt with `rm` and edits notes.txt; #3 runs a script that creates report.txt and
  * writes summary.txt; #4 edits report.txt again (so undoing #3 overlaps it) and reads it.
  */
-export const CHECKPOINT_SESSION: Script = [
+export const CHECKPOINT_SESSION: ScriptedTurn[] = [
   call('todo_write', { todos: planAt(0) }),
   call('write_file', { path: 'notes.txt', content: 'draft\n' }),
   call('todo_write', { todos: planAt(1) }),
