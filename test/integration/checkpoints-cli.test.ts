@@ -18,7 +18,8 @@ async function recorded() {
     { cwd, home },
   );
   expect(run.stdout, run.stderr).toBe('All four done.\n');
-  const rewind = (...args: string[]) => runTick(['rewind', ...args], { cwd, env: { TICK_HOME: home } });
+  const rewind = (...args: string[]) =>
+    runTick(['rewind', ...args], { cwd, env: { TICK_HOME: home } });
   return { cwd, home, rewind };
 }
 
@@ -34,7 +35,9 @@ describe('tick rewind', { timeout: 60_000 }, () => {
     // id, time, name (indented inside its item), what going back would change
     const rows = lines
       .filter((line) => /^\s+\d+\s/.test(line))
-      .map((line) => line.replace(/^\s+\d+\s+\d\d:\d\d\s\s/, '').replace(/\s{2,}(?=\S+ files?$)/, ' | '));
+      .map((line) =>
+        line.replace(/^\s+\d+\s+\d\d:\d\d\s\s/, '').replace(/\s{2,}(?=\S+ files?$)/, ' | '),
+      );
     expect(rows).toEqual([
       'before #4 Polish the report | 1 file',
       '  before write_file summary.txt | 2 files',
@@ -47,7 +50,9 @@ describe('tick rewind', { timeout: 60_000 }, () => {
 
     const back = await rewind('#2');
     expect(back.exitCode, back.stderr).toBe(0);
-    expect(back.stdout).toMatch(/^Rewound to before #2 Clean up: restored notes.txt, old.txt; removed report.txt, summary.txt\n/);
+    expect(back.stdout).toMatch(
+      /^Rewound to before #2 Clean up: restored notes.txt, old.txt; removed report.txt, summary.txt\n/,
+    );
     expect(read(cwd, 'notes.txt')).toBe('draft\n');
     expect(read(cwd, 'old.txt')).toBe('old notes\n');
     expect(existsSync(join(cwd, 'report.txt'))).toBe(false);
@@ -86,15 +91,59 @@ describe('tick rewind', { timeout: 60_000 }, () => {
 
   test('bad input: an unknown point, an item with no point, a damaged store: one line, exit 1', async () => {
     const { home, rewind } = await recorded();
-    expect(await rewind('999')).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/^tick: there is no point 999/) });
-    expect(await rewind('#9')).toMatchObject({ exitCode: 1, stderr: expect.stringMatching(/no point before plan item #9/) });
+    expect(await rewind('999')).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/^tick: there is no point 999/),
+    });
+    expect(await rewind('#9')).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringMatching(/no point before plan item #9/),
+    });
     expect((await rewind('banana')).stderr).toMatch(/'banana' is not a point/);
-    expect((await runTick(['--list'], { cwd: home })).stderr).toMatch(/--list belongs to tick rewind/);
+    expect((await runTick(['--list'], { cwd: home })).stderr).toMatch(
+      /--list belongs to tick rewind/,
+    );
     const { readdirSync, writeFileSync } = await import('node:fs');
     const store = join(home, 'checkpoints', readdirSync(join(home, 'checkpoints'))[0]);
     writeFileSync(join(store, 'store.json'), 'not json');
     const damaged = await rewind('--list');
     expect(damaged.exitCode).toBe(1);
-    expect(damaged.stderr).toMatch(/^tick: the checkpoint store .* is damaged: store.json is not a store header/);
+    expect(damaged.stderr).toMatch(
+      /^tick: the checkpoint store .* is damaged: store.json is not a store header/,
+    );
+  });
+
+  test("tick export lists the session's points; a damaged store costs the section, not the report", async () => {
+    const { cwd, home, rewind } = await recorded();
+    const id = /^session (\S+)/m.exec((await rewind('--list')).stdout)?.[1];
+    expect(id).toBeDefined();
+    const exportIt = (...args: string[]) =>
+      runTick(['export', id!, ...args], { cwd, env: { TICK_HOME: home } });
+    const md = await exportIt();
+    expect(md.exitCode, md.stderr).toBe(0);
+    const section = md.stdout.slice(md.stdout.indexOf('## Checkpoints'));
+    const rows = section.split('\n').filter((line) => /^\| \d+ \|/.test(line));
+    expect(rows.map((row) => row.split('|')[3]!.trim())).toEqual([
+      'before #1 Write the notes',
+      'before #2 Clean up',
+      '&nbsp;&nbsp;before edit_file notes.txt',
+      'before #3 Generate the report',
+      '&nbsp;&nbsp;before write_file summary.txt',
+      'before #4 Polish the report',
+    ]);
+    const html = await exportIt('--format', 'html');
+    expect(html.stdout).toContain('<h2>Checkpoints</h2>');
+    expect(html.stdout).toContain('<td>before #3 Generate the report</td>');
+
+    const { readdirSync, writeFileSync } = await import('node:fs');
+    const store = join(home, 'checkpoints', readdirSync(join(home, 'checkpoints'))[0]!);
+    writeFileSync(join(store, 'store.json'), 'not json');
+    const damaged = await exportIt();
+    expect(damaged.exitCode).toBe(0);
+    expect(damaged.stdout).toContain('## Todo history');
+    expect(damaged.stdout).not.toContain('## Checkpoints');
+    expect(damaged.stderr).toMatch(
+      /^tick: checkpoints not listed: the checkpoint store .* is damaged/,
+    );
   });
 });

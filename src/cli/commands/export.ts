@@ -5,20 +5,34 @@ import { renderMarkdown } from '../../session/export-markdown';
 import { findSessionFile } from '../../session/list';
 import { readSessionFile } from '../../session/reader';
 import { buildReport } from '../../session/report';
+import { sessionPoints } from '../../checkpoints/export-points';
 import { exitOnSessionError, processIO, type CommandIO } from './io';
 
 type ExportCommand = Extract<Command, { kind: 'export' }>;
 
-/** `tick export ID [--format md|html]`: a session as a report on stdout. Returns the exit code. */
+/**
+ * `tick export ID [--format md|html]`: a session as a report on stdout, with the checkpoints
+ * it took. Returns the exit code.
+ */
 export function runExportCommand(
   command: ExportCommand,
   config: Config,
   io: CommandIO = processIO,
 ): Promise<number> {
-  return exitOnSessionError(io, () => {
+  return exitOnSessionError(io, async () => {
     const parsed = readSessionFile(findSessionFile(config, command.id, 'anywhere'));
     for (const notice of parsed.notices) io.stderr(`tick: ${notice}\n`);
     const report = buildReport(parsed);
+    // A store that cannot be read costs the section, not the report.
+    const points = await sessionPoints(config.home, report.header.cwd, report.header.id).catch(
+      (error: unknown) => {
+        io.stderr(
+          `tick: checkpoints not listed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        return undefined;
+      },
+    );
+    if (points) report.checkpoints = points;
     io.stdout(command.format === 'html' ? renderHtml(report) : renderMarkdown(report));
     return 0;
   });
