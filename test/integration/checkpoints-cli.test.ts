@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runTick } from '../support/run-cli';
 import { CHECKPOINT_SESSION, seedWorkspace } from '../support/checkpoint-session';
-import { appTestFile, modelEnv, printRun, tempFolder } from '../support/tick-app';
+import { appTestFile, printRun, tempFolder } from '../support/tick-app';
 
 const cleanups = appTestFile();
 
