@@ -31,7 +31,7 @@ function threadSplit(pid) {
 async function measure(subject, text) {
   return runOnce(
     subject,
-    { script: [{ text, chunkSize: 4 }], prompt: 'go' },
+    { script: [{ text, chunkSize: 4 }], prompt: 'go', serverProcess: true },
     async ({ session }) => {
       await whenReady(subject, session);
       await submitPrompt(subject, session, 'go');

@@ -65,10 +65,11 @@ async function main() {
   const benchmarks = selected(filters);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
   await loadScriptedServer();
-  if (process.env.BENCH_SNAPSHOT !== '0') useTickBin(await snapshotTick());
+  if (process.env.BENCH_SNAPSHOT !== '0') useTickBin(await snapshotTick(process.env.BENCH_BUILD));
   const { subject: tick, why } = await pickTick();
   const started = nowMs();
-  console.log(`tick bench: ${tick.label} (${why}) vs ${floorSubject.label}`);
+  const build = process.env.BENCH_BUILD ? ` from ${process.env.BENCH_BUILD}` : '';
+  console.log(`tick bench: ${tick.label}${build} (${why}) vs ${floorSubject.label}`);
   console.log(
     `${os.cpus().length} CPUs, node ${process.version}, median of ${runs} runs each, PTY 100x30\n`,
   );

@@ -1,4 +1,4 @@
-import { Box, useInput, useStdout } from 'ink';
+import { Box, useInput, usePaste, useStdout } from 'ink';
 import { useMemo } from 'react';
 import type { AppController } from '../src/app/controller';
 import { ApprovalPrompt } from './ApprovalPrompt';
@@ -32,9 +32,10 @@ export function App({ controller, layout }: AppProps) {
   );
 }
 
-/** Every key goes through the one keypress layer, which asks the layout what a page is. */
+/** Every key and paste goes through the one keypress layer, which asks the layout what a page is. */
 function useKeypress(controller: AppController, layout: Layout): void {
-  const { stdout } = useStdout();
+  // A terminal-like stream, as in useTerminalSize (Ink types it as any writable stream).
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const keys = useMemo(
     () =>
       new KeypressLayer(controller, () =>
@@ -43,12 +44,13 @@ function useKeypress(controller: AppController, layout: Layout): void {
     [controller, layout, stdout],
   );
   useInput(keys.handle);
+  usePaste(keys.paste);
 }
 
 /**
  * Places the parts where the layout puts them: each part's height comes from the same
- * layout its component draws, so the frame is always exactly the terminal's rows - 1 (Ink
- * clears the screen when a frame reaches the terminal's height).
+ * layout its component draws, so the frame is always exactly the terminal's rows - 1 (the frame
+ * writer keeps the last row empty, so writing never scrolls the terminal).
  */
 function Screen() {
   const { controller, layout } = useApp();

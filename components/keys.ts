@@ -18,21 +18,16 @@ import {
 } from '../src/store/input-editor';
 import type { AppState, InputState, RewindView } from '../src/store/types';
 
-/** Bracketed paste markers as useInput reports them (the ESC is stripped). */
-const PASTE_START = '[200~';
-const PASTE_END = '[201~';
-/** Shift+Enter as xterm's modifyOtherKeys sends it. */
-const SHIFT_ENTER = '[27;2;13~';
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place:
  * the approval prompt while it is shown, the rewind picker while it is open, otherwise the
  * global keys, then the input.
+ * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
+ * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
  */
 export class KeypressLayer {
-  private pasting = false;
-
   /**
    * `screen`: the layout of the screen as it is now (what a page of the transcript or of
    * an approval's preview is).
@@ -47,14 +42,6 @@ export class KeypressLayer {
   }
 
   handle = (input: string, key: Key): void => {
-    if (input === PASTE_START) {
-      this.pasting = true;
-      return;
-    }
-    if (input === PASTE_END) {
-      this.pasting = false;
-      return;
-    }
     const approval = this.state.pendingApproval;
     if (approval) {
       if (approval.noteMode) this.noteKey(input, key, approval.note);
@@ -63,14 +50,24 @@ export class KeypressLayer {
     }
     const rewind = this.state.rewind;
     if (rewind) return this.rewindKey(rewind, input, key);
-    if (this.pasting) {
-      this.edit((state) =>
-        insertText(state, clean(input.replace(/\r\n?/g, '\n')) || (key.return ? '\n' : '')),
-      );
-      return;
-    }
     if (this.globalKey(input, key)) return;
     this.inputKey(input, key);
+  };
+
+  /**
+   * A bracketed paste: its text goes into the input with its line breaks and is never sent
+   * (a line copied with its line end included). While an approval waits, only its note
+   * takes text, on one line; a paste never answers the question.
+   */
+  paste = (text: string): void => {
+    const approval = this.state.pendingApproval;
+    if (approval) {
+      if (approval.noteMode) this.controller.approvals.setNote(approval.note + oneLine(text));
+      return;
+    }
+    // The picker has no text to paste into.
+    if (this.state.rewind) return;
+    this.edit((state) => insertText(state, withLineBreaks(text)));
   };
 
   /** PgUp (-1) / PgDn (1): through what the screen shows now. */
@@ -117,7 +114,7 @@ export class KeypressLayer {
       return approvals.setNote(Array.from(note).slice(0, -1).join(''));
     if (key.ctrl && input === 'u') return approvals.setNote('');
     if (key.ctrl || key.meta) return;
-    approvals.setNote(note + clean(input.replace(/[\r\n]+/g, ' ')));
+    approvals.setNote(note + oneLine(input));
   }
 
   /** Keys that mean the same whatever is typed. Returns true when the key was used. */
@@ -170,8 +167,7 @@ export class KeypressLayer {
   private inputKey(input: string, key: Key): void {
     const { input: queue } = this.controller;
     const text = this.state.input;
-    const newline =
-      (key.return && (key.shift || key.meta)) || input === '\n' || input === SHIFT_ENTER;
+    const newline = (key.return && (key.shift || key.meta)) || input === '\n';
     if (newline) return this.edit((state) => insertText(state, '\n'));
     if (key.return) {
       // A backslash before Enter continues the prompt on a new line.
@@ -225,8 +221,18 @@ export class KeypressLayer {
       this.controller.input.submit(text.text);
       return;
     }
-    this.edit((state) => insertText(state, clean(input.replace(/\r\n?/g, '\n'))));
+    this.edit((state) => insertText(state, withLineBreaks(input)));
   }
+}
+
+/** Text for the input: line breaks as \n. */
+function withLineBreaks(text: string): string {
+  return clean(text.replace(/\r\n?/g, '\n'));
+}
+
+/** Text for a one-line field (an approval's note). */
+function oneLine(text: string): string {
+  return clean(text.replace(/[\r\n]+/g, ' '));
 }
 
 function clean(text: string): string {

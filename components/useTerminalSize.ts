@@ -6,7 +6,9 @@ export type { TerminalSize } from './frame-layout';
 
 /** The terminal's size, updated on resize (80x24 when the stream does not know). */
 export function useTerminalSize(): TerminalSize {
-  const { stdout } = useStdout();
+  // Ink types it as any writable stream; the app renders into a terminal (or FrameWriter's
+  // sink, which has the same columns, rows and 'resize'), and tests into a sized stub.
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const last = useRef<TerminalSize>({ columns: 0, rows: 0 });
   const subscribe = useCallback(
     (onChange: () => void) => {

@@ -7,22 +7,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Ink keeps every text it ever measured or wrapped in module-level caches that never
- * forget, so a long session's memory grew with every distinct row drawn. The bundle takes
- * the app's bounded versions of those two modules instead (src/cli/ink-*-text.ts).
+ * Two things Ink does to every text node of every frame, cached by the app (Ink 8 bounds its
+ * own text caches, so those stay Ink's): measuring with widest-line, which runs
+ * string-width's full Unicode path on each row (src/cli/ink-widest-line.ts), and stripping
+ * escapes other than colours and links, which tokenizes every coloured text
+ * (src/cli/ink-sanitize-ansi.ts).
  */
-const boundedInkTextCaches = {
-  name: 'bounded-ink-text-caches',
+const INK_SWAPS = {
+  'widest-line': '../src/cli/ink-widest-line.ts',
+  './sanitize-ansi.js': '../src/cli/ink-sanitize-ansi.ts',
+};
+const cachedInkText = {
+  name: 'cached-ink-text',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(measure-text|wrap-text)\.js$/ }, (args) => {
+    build.onResolve({ filter: /^(widest-line|\.\/sanitize-ansi\.js)$/ }, (args) => {
       if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
-      const name = args.path.slice(2, -3);
-      return { path: fileURLToPath(new URL(`../src/cli/ink-${name}.ts`, import.meta.url)) };
-    });
-    // Ink measures every row of every frame with widest-line: the app's cached width instead.
-    build.onResolve({ filter: /^widest-line$/ }, (args) => {
-      if (!/node_modules[\\/]ink[\\/]build$/.test(args.resolveDir)) return undefined;
-      return { path: fileURLToPath(new URL('../src/cli/ink-widest-line.ts', import.meta.url)) };
+      return { path: fileURLToPath(new URL(INK_SWAPS[args.path], import.meta.url)) };
     });
   },
 };
@@ -74,13 +74,13 @@ const yogaWithoutFetch = {
 };
 
 export const bundleOptions = {
-  plugins: [boundedInkTextCaches, yogaWithoutFetch],
+  plugins: [cachedInkText, yogaWithoutFetch],
   entryPoints: { cli: 'src/cli.ts' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   jsx: 'automatic',
   sourcemap: 'linked',
   legalComments: 'none',

@@ -9,7 +9,7 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   write: false,
   logLevel: 'warning',
 });

@@ -1,12 +1,16 @@
 import { HELP_TEXT, parseCliArgs, UsageError, type ParsedArgs } from './cli/args';
 import { importWithoutFetch } from './cli/import-without-fetch';
 import { optimiseLazily } from './cli/jit-tuning';
+import { unsupportedNodeNotice } from './cli/node-support';
 import { resolveConfig } from './config/resolve';
 import { assertNever } from './util/assert-never';
 import { VERSION } from './version';
 
 // Heavy parts (the Ink app, the SDK) load only when a command needs them.
 async function main(argv: string[]): Promise<number> {
+  // One line on stderr, before the app takes the screen (which also shows it).
+  const oldNode = unsupportedNodeNotice(process.versions.node);
+  if (oldNode) process.stderr.write(`tick: ${oldNode}\n`);
   let parsed: ParsedArgs;
   try {
     parsed = parseCliArgs(argv);
@@ -66,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
         );
         return 2;
       }
+      // The app says it again among its start-up warnings, where it is seen.
+      if (oldNode) config.warnings = [oldNode, ...(config.warnings ?? [])];
       // The first frame goes up (and keys are kept) while the app's modules load.
       const early = await import('./cli/early-screen');
       early.drawEarlyScreen(config, command);

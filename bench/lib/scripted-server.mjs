@@ -17,7 +17,7 @@ export async function loadScriptedServer() {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       logLevel: 'warning',
     });
     loaded = await import(pathToFileURL(OUTFILE).href);

@@ -23,15 +23,19 @@ function missingImports(dist) {
   return missing;
 }
 
-/** Copies the build and returns the copy's bin/tick.js; retries while a build is under way. */
-export async function snapshotTick() {
+/**
+ * Copies the build and returns the copy's bin/tick.js; retries while a build is under way.
+ * `from`: another build to bench (a folder with its bin/, dist/ and package.json, as
+ * BENCH_BUILD names it), e.g. a copy of an older tree's build to set beside this one.
+ */
+export async function snapshotTick(from = ROOT) {
   for (let attempt = 1; ; attempt += 1) {
     rmSync(COPY, { recursive: true, force: true });
     mkdirSync(COPY, { recursive: true });
-    if (!existsSync(join(ROOT, 'dist/cli.js')))
-      throw new Error('dist/cli.js is missing: run `npm run build`');
+    if (!existsSync(join(from, 'dist/cli.js')))
+      throw new Error(`${join(from, 'dist/cli.js')} is missing: run \`npm run build\``);
     for (const path of ['bin', 'dist', 'package.json'])
-      cpSync(join(ROOT, path), join(COPY, path), { recursive: true });
+      cpSync(join(from, path), join(COPY, path), { recursive: true });
     const missing = missingImports(join(COPY, 'dist'));
     if (!missing.length) return join(COPY, 'bin/tick.js');
     if (attempt === 5) throw new Error(`dist/ is incomplete (${missing[0]}): is a build running?`);

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, sleep } from './pty-session.mjs';
 import { startScriptedServer } from './scripted-server.mjs';
+import { startServerProcess } from './server-process.mjs';
 
 /** bin/tick.js, or the private copy of the build that the runner made (useTickBin). */
 let tickBin = fileURLToPath(new URL('../../bin/tick.js', import.meta.url));
@@ -62,11 +63,21 @@ export async function submitPrompt(subject, session, prompt) {
 
 /**
  * Runs `drive({session, server, subject, workspace})` for one fresh run of the
- * subject against a scripted server, then quits it and cleans up.
+ * subject against a scripted server, then quits it and cleans up. `serverProcess`: the
+ * server runs in a process of its own (server-process.mjs; a script of plain data only).
  */
 export async function runOnce(
   subject,
-  { script, prompt = 'Go', files = {}, format, sampleMs, cols = COLS, rows = ROWS },
+  {
+    script,
+    prompt = 'Go',
+    files = {},
+    format,
+    sampleMs,
+    cols = COLS,
+    rows = ROWS,
+    serverProcess = false,
+  },
   drive,
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'tick-bench-'));
@@ -84,7 +95,10 @@ export async function runOnce(
     typeof script === 'function'
       ? (request, i) => ((server.requests.length = 0), script(request, i))
       : script;
-  server = await startScriptedServer(forgetful);
+  server =
+    serverProcess && Array.isArray(script)
+      ? await startServerProcess(script, dir)
+      : await startScriptedServer(forgetful);
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,

@@ -70,6 +70,11 @@ export class FrameScheduler {
     return this.running;
   }
 
+  /** A frame is asked for and has not run yet (tests wait for the screen to be still). */
+  get pending(): boolean {
+    return this.timer !== undefined || this.immediate !== undefined;
+  }
+
   /** Adds work to every frame; returns its removal. */
   onFrame(step: FrameStep, work: (frame: FrameInfo) => void): () => void {
     let set = this.steps.get(step);

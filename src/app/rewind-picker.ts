@@ -146,11 +146,13 @@ export class RewindPicker {
     this.loadPreview();
   }
 
-  /** Enter (this item's files only) or `a` (the files changed later too). */
+  /**
+   * Enter (this item's files only) or `a` (the files changed later too). A key pressed
+   * before the preview is read still counts: the undo works out the same files itself.
+   */
   confirmUndo(includeOverlaps: boolean): void {
     const view = this.view;
-    if (view?.mode !== 'undo' || !view.undo || view.error !== null || !view.preview) return;
-    if (includeOverlaps && !view.preview.overlaps?.length) return;
+    if (view?.mode !== 'undo' || !view.undo || view.error !== null) return;
     this.run({ kind: 'undo', item: view.undo.item, includeOverlaps });
   }
 

@@ -1,5 +1,5 @@
 import { ansiCodesToString, diffAnsiCodes } from '@alcalzone/ansi-tokenize';
-import { lineSegment, type LineSegment } from './ink-line-segment';
+import { inkLines, leavesStyleOpen, lineSegment, type LineSegment } from './ink-line-segment';
 import { lruMemo } from '../util/lru-memo';
 
 type Transformer = (line: string, index: number) => string;
@@ -48,6 +48,26 @@ interface ComposedRow {
 /** Segments of the lines seen last (bounded: a screen needs 30 to 60). */
 const segmentOf = lruMemo((line) => lineSegment(line) ?? null, 240);
 
+/** The written texts seen last, split into lines as Ink splits them (inkLines). */
+const inkLinesOf = lruMemo(inkLines, 240);
+
+/** Lines seen last that leave a style open at their end (bounded: a screen has a few dozen). */
+const openAtEnd = lruMemo(leavesStyleOpen, 480);
+
+/**
+ * A written text's lines. Ink 8 reads a text whole before it splits it, which matters only
+ * for a style open across a line break or for what a transformer is given; other texts
+ * (most: rows styled and closed one by one) split as they are, and their lines are read as
+ * Ink reads them when they are printed (lineSegment).
+ */
+function linesOf(text: string, transformed: boolean): string[] {
+  if (transformed) return inkLinesOf(text);
+  const lines = text.split('\n');
+  if (!text.includes('\x1b')) return lines;
+  for (let i = 0; i < lines.length - 1; i++) if (openAtEnd(lines[i])) return inkLinesOf(text);
+  return lines;
+}
+
 /** The rows of the last frame composed, by row; bounded by the screen's height. */
 let lastRows: (ComposedRow | undefined)[] = [];
 
@@ -64,7 +84,7 @@ export function composeFrame(output: OutputState): Frame | undefined {
     const { x, y, text, transformers } = operation;
     // Ink drops text above the top, and fractional columns are no cells; leave both to it.
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0) return undefined;
-    const lines = text.split('\n');
+    const lines = linesOf(text, transformers.length > 0);
     for (let index = 0; index < lines.length && y + index < height; index++) {
       let line = lines[index];
       for (const transformer of transformers) line = transformer(line, index);

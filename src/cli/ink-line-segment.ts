@@ -5,6 +5,7 @@ import {
   diffAnsiCodes,
   reduceAnsiCodesIncremental,
   styledCharsFromTokens,
+  styledCharsToString,
   tokenize,
   type AnsiCode,
   type StyledChar,
@@ -24,6 +25,45 @@ export interface LineSegment {
   readonly close: string;
   readonly firstStyles: AnsiCode[];
   readonly lastStyles: AnsiCode[];
+}
+
+/** A character Ink 8 drops from a line: only default-ignorable code points (output.js). */
+const IGNORABLE = /^\p{Default_Ignorable_Code_Point}+$/u;
+const HAS_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/** A line's styled characters as Ink's Output reads them (its getStyledChars). */
+function inkStyledChars(line: string): StyledChar[] {
+  return styledCharsFromTokens(tokenize(line)).filter((char) => !IGNORABLE.test(char.value));
+}
+
+/**
+ * The lines of a written text as Ink 8's Output splits it before the transformers run:
+ * read whole, so a style open at a line break is reopened on the next line. A text with no
+ * escape and no default-ignorable character splits at its line breaks as it is.
+ */
+export function inkLines(text: string): string[] {
+  if (!text.includes('\x1b') && !HAS_IGNORABLE.test(text)) return text.split('\n');
+  const lines: StyledChar[][] = [[]];
+  for (const char of inkStyledChars(text)) {
+    if (char.value === '\n') lines.push([]);
+    else lines[lines.length - 1].push(char);
+  }
+  return lines.map((line) => styledCharsToString(line));
+}
+
+/**
+ * Whether a line leaves a style open at its end, which Ink 8 carries over to the next line
+ * of the same text: true for any escape but SGR (a link may span lines too).
+ */
+export function leavesStyleOpen(line: string): boolean {
+  let styles: AnsiCode[] = [];
+  for (let at = line.indexOf('\x1b'); at !== -1; at = line.indexOf('\x1b', at)) {
+    const end = sgrEnd(line, at);
+    if (end === -1) return true;
+    styles = reduceAnsiCodesIncremental(styles, sgrTokens(line.slice(at, end)));
+    at = end;
+  }
+  return styles.length > 0;
 }
 
 /** A character's width; most are printable ASCII, which string-width counts as one. */
@@ -98,7 +138,8 @@ const sgrTokens = lruMemo((escape) => tokenize(escape) as AnsiCode[], 200);
 /**
  * The columns Ink gives a run of text without escapes (each grapheme at least one), or
  * undefined when Ink would read it differently inside the whole line: control characters,
- * or a run after an escape that starts with a mark Ink joins to the escape's final `m`.
+ * a default-ignorable character (Ink drops those that stand alone), or a run after an escape
+ * that starts with a mark Ink joins to the escape's final `m`.
  */
 function columns(run: string, afterEscape: boolean): number | undefined {
   let ascii = true;
@@ -108,6 +149,7 @@ function columns(run: string, afterEscape: boolean): number | undefined {
     if (code > 0x7e) ascii = false;
   }
   if (ascii) return run.length;
+  if (HAS_IGNORABLE.test(run)) return undefined;
   let width = 0;
   // Each unit its own grapheme (and no mark to join an escape's `m`): no segmenter needed.
   if (isOneUnitGraphemes(run)) {
@@ -132,7 +174,7 @@ function columns(run: string, afterEscape: boolean): number | undefined {
 
 /** The same, read by Ink's own tokenizer, as Ink's Output reads every line. */
 export function inkLineSegment(line: string): LineSegment | undefined {
-  const chars: StyledChar[] = styledCharsFromTokens(tokenize(line));
+  const chars = inkStyledChars(line);
   if (chars.length === 0) return undefined;
   let width = 0;
   let body = '';

@@ -4,8 +4,8 @@
  * one they were written for (version and shape) and otherwise leaves Ink as it is, which
  * is slower but correct. Tests render through this same module (test/component/helpers.tsx).
  *
- * Not here: the bundle swaps two of Ink's text modules for bounded caches at build time
- * (scripts/build-options.mjs, src/cli/ink-measure-text.ts, ink-wrap-text.ts).
+ * Not here: the bundle gives Ink the app's cached text width in place of widest-line, and
+ * yoga its WebAssembly as bytes, at build time (scripts/build-options.mjs).
  */
 import Output from '../../node_modules/ink/build/output.js';
 import instances from '../../node_modules/ink/build/instances.js';
@@ -15,8 +15,8 @@ import type { FrameScheduler } from '../app/frame-scheduler';
 import { composeFrame, type Frame, type OutputState } from './ink-frame-compose';
 import { lruMemo } from '../util/lru-memo';
 
-/** The Ink these patches were written against (package.json pins ~6.8). */
-const SUPPORTED = /^6\.8\./;
+/** The Ink these patches were written against (package.json pins ~8.0). */
+const SUPPORTED = /^8\.0\./;
 
 interface OutputCaches {
   getStyledChars(line: string): unknown;
@@ -54,7 +54,7 @@ function scratchOutput(): OutputInternals {
 
 /** Whether the installed Ink looks as the patches expect; the reason when it does not. */
 export function checkInk(version: string = inkPackage.version): string | undefined {
-  if (!SUPPORTED.test(version)) return `Ink ${version} is not the 6.8 these patches know`;
+  if (!SUPPORTED.test(version)) return `Ink ${version} is not the 8.0 these patches know`;
   const scratch = scratchOutput();
   if (typeof Output.prototype.get !== 'function') return "Ink's Output has no get()";
   if (!Array.isArray(scratch.operations)) return "Ink's Output keeps no operations list";

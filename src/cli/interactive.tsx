@@ -18,6 +18,7 @@ import { FrameWriter } from './frame-writer';
 import { HeapTrimmer } from './heap-trimmer';
 import { installInkPatches, paceInkFrames } from './ink-patches';
 import { enterFullScreen } from './terminal';
+import { readModifyOtherKeysAsKitty } from './terminal-keys';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
 
@@ -184,13 +185,17 @@ export async function startInteractive(
   const patches = installInkPatches();
   if (!patches.installed && process.env.TICK_DEBUG)
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
-  let code = 1;
+  // Shift+Enter from terminals that send xterm's modifyOtherKeys form.
+  readModifyOtherKeysAsKitty(stdin);
+  let code: number;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.
     const instance = render(<App controller={controller} layout={layout} />, {
       stdout: writer.sink,
       stdin,
       debug: true,
+      // tick has checked the terminal itself; Ink would take CI=true for "no terminal".
+      interactive: true,
       exitOnCtrlC: false,
       patchConsole: false,
     });

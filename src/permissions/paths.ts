@@ -33,7 +33,7 @@ export function resolveRealPath(p: string, cwd: string, home: string): string {
       continue;
     }
     const next = path.join(resolved, name);
-    let isLink = false;
+    let isLink: boolean;
     try {
       isLink = lstatSync(next).isSymbolicLink();
     } catch {

@@ -189,7 +189,7 @@ export class SessionWriter {
     const large = this.largeArguments.get(event.id);
     this.largeArguments.delete(event.id);
     if (!large) return event;
-    let same = false;
+    let same: boolean;
     try {
       same = JSON.stringify(JSON.parse(large.text)) === JSON.stringify(event.input);
     } catch {

@@ -88,12 +88,31 @@ describe('approval prompt', () => {
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.press(key);
+    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.pressNoChange(key);
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
     await rig.app.press('y');
     await waitFor(() => decisions.length === 1);
     await waitFor(() => !rig!.controller.busy);
+    expect(rig.controller.store.getState().input.text).toBe('');
+  });
+
+  test('a paste never answers the question; in note mode it goes into the note on one line', async () => {
+    const decisions: ApprovalDecision[] = [];
+    rig = await startApp([askingTurn(decisions)]);
+    await typeLine(rig.app, 'clean up');
+    await waitFor(() => rig!.screen().includes('Run this command?'));
+    await rig.app.pressNoChange('\x1b[200~y\r\x1b[201~');
+    await rig.app.pressNoChange('\x1b[200~a\x1b[201~');
+    expect(decisions).toEqual([]);
+    expect(rig.screen()).toContain('Run this command?');
+    await rig.app.press('e');
+    await rig.app.press('\x1b[200~use\r\nthe trash\r\x1b[201~');
+    expect(rig.screen()).toContain('note: use the trash');
+    expect(decisions).toEqual([]);
+    await rig.app.press('\r');
+    await waitFor(() => decisions.length === 1);
+    expect(decisions[0]).toEqual({ decision: 'deny', note: 'use the trash' });
     expect(rig.controller.store.getState().input.text).toBe('');
   });
 
@@ -119,7 +138,7 @@ describe('approval prompt', () => {
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
     expect(rig.screen()).not.toContain('settings.local.json');
-    for (const key of ['s', 'a', '2']) await rig.app.press(key);
+    for (const key of ['s', 'a', '2']) await rig.app.pressNoChange(key);
     expect(decisions).toEqual([]);
     await rig.app.press('y');
     await waitFor(() => decisions.length === 1);

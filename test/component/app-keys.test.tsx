@@ -76,7 +76,8 @@ describe('interrupting and quitting', () => {
     await waitFor(() => rig!.screen().includes('Press Ctrl+C again'), 2000, 'the notice');
     expect(code).toBeUndefined();
     expect(rig.screen()).toContain('Press Ctrl+C again to exit');
-    await rig.app.press('\x03');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x03');
     await waitFor(() => code !== undefined, 2000, 'exit');
     expect(code).toBe(0);
   });
@@ -97,11 +98,13 @@ describe('interrupting and quitting', () => {
     await rig.app.press('abc');
     await rig.app.press('\x01');
     await rig.app.press('\x04');
+    // A fixed wait on purpose: the app must not quit meanwhile.
     await settle(30);
     expect(quit).toBe(false);
     expect(rig.controller.store.getState().input.text).toBe('bc');
     await rig.app.press('\x15');
-    await rig.app.press('\x04');
+    // This one quits: there is no frame to wait for.
+    rig.app.stdin.write('\x04');
     await waitFor(() => quit, 2000, 'exit');
   });
 });
@@ -130,6 +133,22 @@ describe('input', () => {
     expect(rig.controller.store.getState().input.text).toBe('line 1\nline 2\n');
     expect(rig.agent.prompts).toEqual([]);
     expect(rig.screen()).toContain('line 2');
+  });
+
+  test('a bracketed one-line paste that ends in a newline is not sent', async () => {
+    rig = await startApp();
+    await rig.app.press('\x1b[200~echo pasted\r\x1b[201~');
+    expect(rig.controller.store.getState().input.text).toBe('echo pasted\n');
+    expect(rig.agent.prompts).toEqual([]);
+  });
+
+  test("Shift+Enter in xterm's modifyOtherKeys form adds a line", async () => {
+    rig = await startApp();
+    await rig.app.press('one');
+    await rig.app.press('\x1b[27;2;13~');
+    await rig.app.press('two');
+    expect(rig.controller.store.getState().input.text).toBe('one\ntwo');
+    expect(rig.agent.prompts).toEqual([]);
   });
 
   test('Up and Down walk the history; Ctrl+U clears', async () => {

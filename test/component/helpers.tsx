@@ -12,7 +12,9 @@ import { AppContext, appContext } from '../../components/context';
 import { terminalSize } from '../../components/frame-layout';
 import { Layout, type ScreenPoint } from '../../components/screen-layout';
 import type { Look } from '../../components/lines/look';
+import { INK_TERMINAL_MODES } from '../../src/cli/frame-writer';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
+import { readModifyOtherKeysAsKitty } from '../../src/cli/terminal-keys';
 import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
@@ -33,7 +35,10 @@ class FakeStdout extends EventEmitter {
     super();
   }
   write = (frame: string) => {
+    // As the app's FrameWriter does, Ink's terminal modes are not frames.
+    if (INK_TERMINAL_MODES.has(frame)) return true;
     this.frames.push(frame);
+    this.emit('frame');
     return true;
   };
   resize(columns: number, rows: number) {
@@ -71,9 +76,23 @@ export interface Rendered {
   stdin: FakeStdin;
   stdout: FakeStdout;
   instance: Instance;
-  /** Types text (or a key sequence) and waits for the app to settle. */
+  /**
+   * Types text (or a key sequence) and waits for the frame that shows it. A key that
+   * changes nothing on screen fails here: send it with `stdin.write` and say why.
+   */
   press(data: string): Promise<void>;
+  /**
+   * Types keys that must change nothing on screen, then waits as long as a key's frame
+   * would take (the next macrotask, or one frame slot). A fixed wait, on purpose: the test
+   * checks that nothing happens.
+   */
+  pressNoChange(data: string): Promise<void>;
+  /** Waits for the next frame written after `drawn` frames (default: from now). */
+  nextFrame(drawn?: number): Promise<void>;
 }
+
+/** How long a key may take to reach the screen before a test says it drew nothing. */
+const KEY_FRAME_TIMEOUT_MS = 2000;
 
 /**
  * Renders at a given terminal size (ink-testing-library is fixed at 100 columns), through
@@ -88,6 +107,8 @@ export function renderAt(
   installInkPatches();
   const stdout = new FakeStdout(size.columns, size.rows);
   const stdin = new FakeStdin();
+  // As the app does (src/cli/interactive.tsx).
+  readModifyOtherKeysAsKitty(stdin as unknown as NodeJS.ReadStream);
   const instance = inkRender(tree, {
     // Fakes: Ink only needs these members of the streams.
     stdout: stdout as unknown as NodeJS.WriteStream,
@@ -99,17 +120,68 @@ export function renderAt(
   });
   if (controller) paceInkFrames(stdout as unknown as NodeJS.WriteStream, controller.frames);
   const lastFrame = () => stdout.frames[stdout.frames.length - 1] ?? '';
+  const nextFrame = (drawn = stdout.frames.length) =>
+    frameAfter(stdout, drawn, KEY_FRAME_TIMEOUT_MS, 'a frame');
   return {
     lastFrame,
     lines: () => strip(lastFrame()).split('\n'),
     stdin,
     stdout,
     instance,
+    nextFrame,
     async press(data: string) {
+      await readingKeys(stdin);
+      const drawn = stdout.frames.length;
       stdin.write(data);
-      await settle(data.startsWith('\x1b') && data.length === 1 ? 60 : 20);
+      await frameAfter(
+        stdout,
+        drawn,
+        KEY_FRAME_TIMEOUT_MS,
+        `the frame after ${JSON.stringify(data)}`,
+      );
+      // React runs the commit's effects (a component's new key handler among them) after
+      // the frame, in a later task: the next key must find them done.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    async pressNoChange(data: string) {
+      await readingKeys(stdin);
+      stdin.write(data);
+      // A lone Esc is told from the start of a sequence in Ink's next macrotask.
+      await settle(data === '\x1b' ? 60 : 20);
     },
   };
+}
+
+/**
+ * Resolves once Ink listens to `stdin`: it starts in an effect after the first frame, and a
+ * key sent before it would be lost.
+ */
+async function readingKeys(stdin: FakeStdin): Promise<void> {
+  const started = Date.now();
+  while (stdin.listenerCount('readable') === 0) {
+    if (Date.now() - started > KEY_FRAME_TIMEOUT_MS) throw new Error('the app never read keys');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Resolves once `stdout` holds more than `drawn` frames (at once if it already does); the
+ * frame is drawn in the frame scheduler's draw step, whenever that comes.
+ */
+function frameAfter(stdout: FakeStdout, drawn: number, timeoutMs: number, what: string) {
+  return new Promise<void>((resolve, reject) => {
+    if (stdout.frames.length > drawn) return resolve();
+    const timer = setTimeout(() => {
+      stdout.off('frame', onFrame);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const onFrame = () => {
+      clearTimeout(timer);
+      stdout.off('frame', onFrame);
+      resolve();
+    };
+    stdout.on('frame', onFrame);
+  });
 }
 
 export function settle(ms = 20): Promise<void> {
@@ -233,6 +305,8 @@ export interface AppRig {
   agent: FakeAgent;
   /** The frame's text as it would be on screen. */
   screen(): string;
+  /** Waits until every frame asked for is drawn (after a turn, nothing more is coming). */
+  still(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -255,7 +329,7 @@ export async function startApp(
   controller.attach(agent);
   const layout = new Layout(look, { terminalCursor: options.terminalCursor ?? false });
   const app = renderAt(<App controller={controller} layout={layout} />, size, controller);
-  await settle(30);
+  await app.nextFrame(0);
   return {
     app,
     controller,
@@ -263,6 +337,7 @@ export async function startApp(
     caret: () => layout.screen(controller.store.getState(), terminalSize(app.stdout)).caret,
     agent,
     screen: () => app.lines().join('\n'),
+    still: () => waitFor(() => !controller.frames.pending, 3000, 'the frames to be drawn'),
     async close() {
       await controller.exit();
       app.instance.unmount();
@@ -302,7 +377,7 @@ export async function mount(
     { columns: options.columns ?? 100, rows: options.rows ?? 40 },
     controller,
   );
-  await settle(5);
+  await rendered.nextFrame(0);
   return {
     ...rendered,
     controller,

@@ -80,7 +80,7 @@ describe('the resume picker', () => {
     await app.press(DOWN);
     expect(text()).toContain('› add tests for the cart');
     // Nothing selectable below: the selection stays.
-    await app.press(DOWN);
+    await app.pressNoChange(DOWN);
     expect(text()).toContain('› add tests for the cart');
     await app.press(UP);
     expect(text()).toContain('› fix the login bug');
@@ -88,7 +88,7 @@ describe('the resume picker', () => {
     await app.press('\r');
     expect(picked).toEqual(['cccccccc-3333']);
     // One answer only.
-    await app.press('\r');
+    await app.pressNoChange('\r');
     expect(picked).toEqual(['cccccccc-3333']);
   });
 
@@ -109,8 +109,8 @@ describe('the resume picker', () => {
     await drawn(text);
     expect(text()).not.toContain('>');
     expect(text()).toContain('None of these can be resumed | Esc cancel');
-    await app.press(DOWN);
-    await app.press('\r');
+    await app.pressNoChange(DOWN);
+    await app.pressNoChange('\r');
     expect(picked).toEqual([]);
     await app.press('\x1b');
     expect(picked).toEqual([undefined]);

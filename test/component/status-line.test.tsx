@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { StatusLine } from '../../components/StatusLine';
 import type { AppState } from '../../src/store/types';
-import { mount, settle, type Mounted } from './helpers';
+import { mount, settle, waitFor, type Mounted } from './helpers';
 import { lookOf } from '../../src/tools/registry';
 
 const mounted: Mounted[] = [];
@@ -47,14 +47,13 @@ test('busy: a spinner, the turn time and the interrupt hint', async () => {
 
 test('the spinner turns while busy; idle, nothing is drawn again', async () => {
   const working = await status(busy(1), 120);
-  const seen = new Set<string>();
-  for (let i = 0; i < 8 && seen.size < 2; i++) {
-    seen.add(working.rows()[0].split(' · ')[2][0]);
-    await settle(50);
-  }
-  expect(seen.size).toBeGreaterThan(1);
+  const spinner = () => working.rows()[0].split(' · ')[2][0];
+  const first = spinner();
+  await waitFor(() => spinner() !== first, 1000, 'the spinner to turn');
+  expect(spinner()).not.toBe(first);
   const idle = await status({}, 120);
   const frames = idle.stdout.frames.length;
+  // A fixed wait on purpose (a few spinner steps): nothing may be drawn meanwhile.
   await settle(250);
   expect(idle.stdout.frames.length).toBe(frames);
 });

@@ -1,13 +1,18 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { AgentEvent } from '../../src/protocol/events';
 import { EventBatcher } from '../../src/app/batcher';
-import { FrameScheduler } from '../../src/app/frame-scheduler';
+import { FrameScheduler, TODO_SETTLE_MS } from '../../src/app/frame-scheduler';
 import { createAppStore } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
 import { lookOf } from '../../src/tools/registry';
 
+// The clock is fake (timers, immediates and Date.now): each test advances it by the frame.
+beforeEach(() => vi.useFakeTimers());
 const batchers: EventBatcher[] = [];
-afterEach(() => batchers.splice(0).forEach((b) => b.dispose()));
+afterEach(() => {
+  batchers.splice(0).forEach((b) => b.dispose());
+  vi.useRealTimers();
+});
 
 function setup() {
   const store = createAppStore({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
@@ -18,8 +23,9 @@ function setup() {
   return { store, states, batcher };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+/** The next macrotasks, with no time passing. */
+const tick = () => advance(0);
 
 test('a burst of deltas is one store update', async () => {
   const { store, states, batcher } = setup();
@@ -28,7 +34,7 @@ test('a burst of deltas is one store update', async () => {
     if (i % 10 === 0) await Promise.resolve();
   }
   expect(states).toHaveLength(0);
-  await sleep(80);
+  await advance(80);
   expect(states).toHaveLength(1);
   expect(store.getState().live.text).toBe('x'.repeat(100));
 });
@@ -63,7 +69,7 @@ test('the todo_write card and the panel change in the same update', async () => 
     input: {},
     summary: '1 todo',
   });
-  await sleep(50);
+  await advance(50);
   const before = states.length;
   batcher.push({
     type: 'tool_result',
@@ -78,7 +84,7 @@ test('the todo_write card and the panel change in the same update', async () => 
   await tick();
   await tick();
   batcher.push({ type: 'todos_updated', todos });
-  await sleep(80);
+  await advance(80);
   const after = states.slice(before);
   expect(after).toHaveLength(1);
   expect(after[0].todos).toEqual(todos);
@@ -134,8 +140,11 @@ test('a todo_write result whose list never comes is shown anyway', async () => {
     output: '[x] A',
     durationMs: 1,
   } as AgentEvent);
-  await sleep(120);
-  expect(store.getState().items[store.getState().items.length - 1]).toMatchObject({
+  const last = () => store.getState().items[store.getState().items.length - 1];
+  await advance(TODO_SETTLE_MS - 1);
+  expect(last().kind).not.toBe('tool');
+  await advance(1);
+  expect(last()).toMatchObject({
     kind: 'tool',
     card: { name: 'todo_write' },
   });

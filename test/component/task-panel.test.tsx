@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import type { AgentEvent } from '../../src/protocol/events';
 import { TaskPanel } from '../../components/TaskPanel';
 import { EventBatcher } from '../../src/app/batcher';
@@ -129,6 +129,8 @@ describe('the app in a session planning with tasks', () => {
 
 describe('the batcher', () => {
   test('a task tool’s card and the task panel change in the same update', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     const store = createAppStore({ model: 'm', mode: 'default', demo: false, cwd: '/w' });
     const states: AppState[] = [];
     store.subscribe((state) => states.push(state));
@@ -142,7 +144,7 @@ describe('the batcher', () => {
       input: {},
       summary: '#1 -> completed',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(50);
     const before = states.length;
     batcher.push({
       type: 'tool_result',
@@ -153,8 +155,8 @@ describe('the batcher', () => {
       output: 'Task #1 completed: Step 1.',
       durationMs: 1,
     });
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    // The next macrotasks, with no time passing: the card waits for its list.
+    await vi.advanceTimersByTimeAsync(0);
     expect(states.length).toBe(before);
     const list = [task('1', { status: 'completed' })];
     batcher.push({ type: 'tasks_updated', listId: 'l', tasks: list });

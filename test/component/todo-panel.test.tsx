@@ -4,7 +4,15 @@ import { TodoPanel } from '../../components/TodoPanel';
 import type { Look } from '../../components/lines/look';
 import type { AppState } from '../../src/store/types';
 import type { Todo } from '../../src/protocol/todos';
-import { ASCII_LOOK, COLOR_LOOK, mount, settle, stylesBefore, type Mounted } from './helpers';
+import {
+  ASCII_LOOK,
+  COLOR_LOOK,
+  mount,
+  settle,
+  stylesBefore,
+  waitFor,
+  type Mounted,
+} from './helpers';
 
 const mounted: Mounted[] = [];
 afterEach(() => mounted.splice(0).forEach((m) => m.unmount()));
@@ -56,12 +64,10 @@ describe('todo states', () => {
 
   test('the in-progress item has ink-spinner beside its activeForm, turning', async () => {
     const m = await panel(todos);
-    const seen = new Set<string>();
-    for (let i = 0; i < 8 && seen.size < 2; i++) {
-      seen.add(m.rows()[2][0]);
-      await settle(50);
-    }
-    expect(seen.size).toBeGreaterThan(1);
+    const spinner = () => m.rows()[2][0];
+    const first = spinner();
+    await waitFor(() => spinner() !== first, 1000, 'the spinner to turn');
+    expect(spinner()).not.toBe(first);
   });
 
   test('without a running turn the in-progress item is still marked, without a spinner or counter', async () => {
@@ -69,6 +75,7 @@ describe('todo states', () => {
     expect(m.rows()[2]).toBe('▸ Running the tests');
     // Nothing turns while idle: the frame does not change.
     const before = m.stdout.frames.length;
+    // A fixed wait on purpose (a few spinner steps): nothing may be drawn meanwhile.
     await settle(200);
     expect(m.stdout.frames.length).toBe(before);
   });

@@ -6,7 +6,7 @@ import { ToolCard } from '../../components/ToolCard';
 import type { ToolCard as Card } from '../../src/store/types';
 import { formatOutcome } from '../../src/tools/bash';
 import { CANCELLED_TEXT } from '../../src/protocol/cancel-text';
-import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip } from './helpers';
+import { ASCII_LOOK, COLOR_LOOK, UNICODE_LOOK, strip, waitFor } from './helpers';
 import { lookOf } from '../../src/tools/registry';
 
 afterEach(cleanup);
@@ -50,12 +50,9 @@ describe('status glyphs', () => {
     const first = strip(lastFrame()).split('\n')[0];
     expect(first.slice(1)).toBe(' bash  npm test  3s');
     expect(first[0]).toMatch(SPINNER);
-    const seen = new Set([first[0]]);
-    for (let i = 0; i < 6 && seen.size < 2; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      seen.add(strip(lastFrame())[0]);
-    }
-    expect(seen.size).toBeGreaterThan(1);
+    const spinner = () => strip(lastFrame())[0];
+    await waitFor(() => spinner() !== first[0], 1000, 'the spinner to turn');
+    expect(spinner()).not.toBe(first[0]);
   });
 
   test('running without animation (idle, or asking) shows no spinner', () => {

@@ -101,30 +101,22 @@ describe('the app start-up bundle', () => {
 });
 
 describe("the bundle's Ink", () => {
-  it("measures and wraps text through the app's bounded caches, not Ink's unbounded ones", () => {
-    const inputs = Object.keys(metafile.inputs);
-    expect(inputs.filter((input) => /ink\/build\/(measure|wrap)-text\.js$/.test(input))).toEqual(
-      [],
-    );
-    expect(inputs).toEqual(
-      expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
-    );
-    // Ink's modules that use them still take them from the replacement.
-    const dom = Object.entries(metafile.inputs).find(([input]) =>
-      input.endsWith('ink/build/dom.js'),
-    );
-    expect(dom?.[1].imports.map((imported) => imported.path)).toEqual(
-      expect.arrayContaining(['src/cli/ink-measure-text.ts', 'src/cli/ink-wrap-text.ts']),
-    );
-  });
+  /** What one of Ink's modules imports in the bundle. */
+  const importsOf = (module: string) =>
+    Object.entries(metafile.inputs)
+      .find(([input]) => input.endsWith(`ink/build/${module}`))?.[1]
+      .imports.map((imported) => imported.path) ?? [];
 
   it("measures every row of a frame through the app's cached width, not widest-line", () => {
-    const render = Object.entries(metafile.inputs).find(([input]) =>
-      input.endsWith('ink/build/render-node-to-output.js'),
-    );
-    const imports = render?.[1].imports.map((imported) => imported.path) ?? [];
+    const imports = importsOf('render-node-to-output.js');
     expect(imports).toContain('src/cli/ink-widest-line.ts');
     expect(imports.filter((path) => path.includes('widest-line/'))).toEqual([]);
+  });
+
+  it("strips escapes from each text through the app's cache of Ink's own sanitizer", () => {
+    const imports = importsOf('squash-text-nodes.js');
+    expect(imports).toContain('src/cli/ink-sanitize-ansi.ts');
+    expect(imports.filter((path) => path.endsWith('ink/build/sanitize-ansi.js'))).toEqual([]);
   });
 
   it('hands yoga its WebAssembly as bytes, so loading Ink fetches no data: URL', () => {

@@ -15,7 +15,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function tick(script: Script, args: string[], input?: string) {
+async function tick(script: Script, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
   server = await startScriptedServer(script);
   const cwd = tempDir('tick-ws-');
   const home = tempDir('tick-home-');
@@ -27,10 +27,17 @@ async function tick(script: Script, args: string[], input?: string) {
       OPENAI_API_KEY: 'test',
       TICK_HOME: home,
       TICK_MODEL: 'scripted',
+      ...env,
     },
   });
   return { ...run, cwd, server };
 }
+
+/**
+ * Failure tests retry once (the default is 4, about 7 s of back-off): the retry path still
+ * runs, without the wait. The model client's own tests check the retries and their delays.
+ */
+const ONE_RETRY = { TICK_MAX_RETRIES: '1' };
 
 describe('tick -p', () => {
   it('prints the final answer and exits 0', async () => {
@@ -140,14 +147,18 @@ describe('tick -p', () => {
     const run = await tick(
       [{ fault: { kind: 'status', status: 503, times: 99, message: 'overloaded' } }],
       ['-p', 'hi'],
+      undefined,
+      ONE_RETRY,
     );
+    // One retry, then the failure: what the user sees does not depend on how many.
+    expect(run.server.requests).toHaveLength(2);
     expect(run.exitCode).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('503');
     expect(lines[0]).toContain(run.server.baseURL);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  });
 
   it.each(['json', 'stream-json'])(
     '%s: a fatal error is one line on stderr and error_during_execution on stdout',
@@ -155,6 +166,8 @@ describe('tick -p', () => {
       const run = await tick(
         [{ fault: { kind: 'status', status: 503, times: 99, message: 'overloaded' } }],
         ['-p', 'hi', '--output-format', format],
+        undefined,
+        ONE_RETRY,
       );
       expect(run.exitCode).toBe(1);
       const lines = run.stderr.trim().split('\n');
@@ -168,7 +181,6 @@ describe('tick -p', () => {
       });
       expect(result.errors.join('\n')).toContain('503');
     },
-    60_000,
   );
 
   it('exits 2 with a usage line on a bad flag', async () => {

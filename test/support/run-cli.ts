@@ -12,9 +12,16 @@ export interface CliRun {
 /** Runs the real built CLI (bin/tick.js) as a child process, with a clean model environment. */
 export async function runTick(
   args: string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env?: Record<string, string>;
+    input?: string;
+    timeoutMs?: number;
+    /** The Node.js binary to run it with; the one running the tests by default. */
+    node?: string;
+  },
 ): Promise<CliRun> {
-  const result = await execa(process.execPath, [TICK_BIN, ...args], {
+  const result = await execa(options.node ?? process.execPath, [TICK_BIN, ...args], {
     cwd: options.cwd,
     env: {
       OPENAI_BASE_URL: '',

@@ -10,12 +10,14 @@ export async function loadScriptFile(path: string): Promise<ScriptedTurn[]> {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Script ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`Script ${path} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     return loadScript(json);
   } catch (error) {
-    throw new Error(`Script ${path}: ${(error as Error).message}`);
+    throw new Error(`Script ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 

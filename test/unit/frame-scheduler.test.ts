@@ -1,8 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { FRAME_MS, FrameScheduler } from '../../src/app/frame-scheduler';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+// The clock is fake (timers, immediates and Date.now): each test advances it by the frame.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 function setup(intervalMs = 100) {
   const frames = new FrameScheduler({ intervalMs });
@@ -22,15 +24,19 @@ describe('FrameScheduler', () => {
 
   test('paced requests within one slot make one frame; the next waits for the slot', async () => {
     const { frames, log } = setup(100);
+    const draws = () => log.filter((step) => step === 'draw').length;
     frames.request('paced');
     frames.request('paced');
-    await sleep(5);
-    expect(log.filter((step) => step === 'draw')).toHaveLength(1);
+    await advance(5);
+    expect(draws()).toBe(1);
     frames.request('paced');
-    await sleep(30);
-    expect(log.filter((step) => step === 'draw')).toHaveLength(1);
-    await sleep(120);
-    expect(log.filter((step) => step === 'draw')).toHaveLength(2);
+    await advance(30);
+    expect(draws()).toBe(1);
+    // The slot is 100 ms after the first frame (t = 0): not a millisecond sooner.
+    await advance(64);
+    expect(draws()).toBe(1);
+    await advance(1);
+    expect(draws()).toBe(2);
   });
 
   test('an urgent request is not held back by the pacing, and its frame is not a paced slot', async () => {
@@ -38,10 +44,11 @@ describe('FrameScheduler', () => {
     const seen: boolean[] = [];
     frames.onFrame('state', (frame) => seen.push(frame.paced));
     frames.request('paced');
-    await sleep(5);
+    await advance(5);
     frames.request('paced');
     frames.request('soon');
-    await tick();
+    // The next macrotask: no time passes.
+    await advance(0);
     // The first frame fell on a slot; the urgent one came before the next slot.
     expect(seen).toEqual([true, false]);
   });
@@ -55,7 +62,9 @@ describe('FrameScheduler', () => {
     });
     frames.request('now');
     expect(runs).toBe(1);
-    await sleep(80);
+    await advance(29);
+    expect(runs).toBe(1);
+    await advance(1);
     expect(runs).toBe(2);
   });
 
@@ -75,12 +84,28 @@ describe('FrameScheduler', () => {
     const { frames, log } = setup(10);
     frames.request('soon');
     frames.cancel();
-    await sleep(30);
+    await advance(30);
     expect(log).toEqual([]);
     const remove = frames.onFrame('draw', () => log.push('extra'));
     remove();
     frames.request('now');
     expect(log).not.toContain('extra');
+  });
+
+  test('pending says whether a frame is asked for and has not run yet', async () => {
+    const { frames } = setup(50);
+    expect(frames.pending).toBe(false);
+    frames.request('soon');
+    expect(frames.pending).toBe(true);
+    await advance(0);
+    expect(frames.pending).toBe(false);
+    frames.request('paced');
+    expect(frames.pending).toBe(true);
+    await advance(50);
+    expect(frames.pending).toBe(false);
+    frames.request('paced');
+    frames.cancel();
+    expect(frames.pending).toBe(false);
   });
 
   test('the paced interval is FRAME_MS unless given', () => {
@@ -93,13 +118,14 @@ describe('FrameScheduler', () => {
     frames.onFrame('draw', () => (runs += 1));
     frames.request('now');
     frames.request('animation');
-    await sleep(40);
+    // The animation step (ANIMATION_MS, 80 ms), not the 20 ms frame slot.
+    await advance(40);
     expect(runs).toBe(1);
-    await sleep(80);
+    await advance(40);
     expect(runs).toBe(2);
     frames.request('animation');
     frames.request('paced');
-    await sleep(45);
+    await advance(20);
     expect(runs).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HookRegistry, runHooks } from '../../src/hooks/registry';
 import type { HookContext, HookInputs } from '../../src/hooks/types';
 import type { AgentEvent } from '../../src/protocol/events';
@@ -33,9 +33,18 @@ const postInput: HookInputs['PostToolUse'] = {
   durationMs: 1,
 };
 
+// Hooks that take time wait on a fake clock: the tests move it on, nothing sleeps.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The hooks' outcome once the fake clock has run every hook's wait. */
+async function whenDone<T>(outcome: Promise<T>): Promise<T> {
+  await vi.runAllTimersAsync();
+  return outcome;
+}
 
 describe('runHooks', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('runs only the event’s hooks and returns an empty outcome when none speaks', async () => {
     const registry = new HookRegistry();
     const ran: number[] = [];
@@ -67,15 +76,20 @@ describe('runHooks', () => {
       finished.push('ask');
       return { permission: 'ask', permissionReason: 'sure?' };
     });
-    const started = Date.now();
     const { ctx } = context();
-    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
+    let done = false;
+    const outcome = runHooks(registry, 'PreToolUse', preInput, ctx).finally(() => (done = true));
+    // At once: done when the slowest hook is (30 ms), not after the sum of their waits.
+    await vi.advanceTimersByTimeAsync(29);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(await outcome).toEqual({
       block: 'Blocked by hook: no',
       permission: 'deny',
       permissionReason: 'no',
     });
     expect(finished).toEqual(['deny', 'ask', 'allow']);
-    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('takes ask over allow, with the reason of the hook that asked', async () => {
@@ -100,7 +114,7 @@ describe('runHooks', () => {
       context: 'checked',
     }));
     const { ctx } = context();
-    expect(await runHooks(registry, 'PreToolUse', preInput, ctx)).toEqual({
+    expect(await whenDone(runHooks(registry, 'PreToolUse', preInput, ctx))).toEqual({
       claudeInput: { command: 'ls -la' },
       context: 'checked',
     });
@@ -114,7 +128,7 @@ describe('runHooks', () => {
     });
     registry.on('PostToolUse', async () => ({ context: 'b', block: 'tests failed' }));
     const { ctx } = context();
-    expect(await runHooks(registry, 'PostToolUse', postInput, ctx)).toEqual({
+    expect(await whenDone(runHooks(registry, 'PostToolUse', postInput, ctx))).toEqual({
       context: 'a\nb',
       block: 'lint failed\ntests failed',
     });

@@ -150,3 +150,38 @@ describe('composeFrame leaves to Ink what it cannot print exactly', () => {
     expect(composeFrame(output([[0, 0, 'x'.repeat(30)]], narrow))).toBeUndefined();
   });
 });
+
+describe('composeFrame prints what Ink 8 prints where Ink 8 changed', () => {
+  test('a style that continues across a line break is reopened on the next row', async () => {
+    await expectSameAsInk([
+      [0, 0, '\x1b[1mbold on one line\nand still bold on the next\x1b[22m plain'],
+      [2, 2, '\x1b[31m\x1b[44mred on blue\n中文 too\x1b[49m only red\nstill red\x1b[39m'],
+      [30, 3, 'panel'],
+    ]);
+  });
+
+  test('a style across a line break with transformers on each line', async () => {
+    const numbered: Transformer = (line, index) => `${index}:${line}`;
+    await expectSameAsInk([[0, 0, '\x1b[4munder\nlined\x1b[24m\nplain', [numbered]]]);
+  });
+
+  test('a one-line styled text is read whole before its transformers see it', async () => {
+    const tagged: Transformer = (line, index) => `${red('>')}${line}[${line.length}:${index}]`;
+    await expectSameAsInk([
+      [0, 0, '\x1b[1m\x1b[1mbold twice\x1b[22m then \x1b[31m\x1b[39mnothing', [tagged]],
+      [0, 1, 'zero\u200bwidth, transformed', [tagged]],
+      [0, 2, '\x1b[4munderlined\x1b[24m alone'],
+    ]);
+  });
+
+  test('default-ignorable characters standing alone take no cell', async () => {
+    await expectSameAsInk([
+      [0, 0, 'zero\u200bwidth space and soft\u00adhyphen'],
+      [0, 1, `word\u2060joiner, ${bold('bold\u200b')} and a lone \ufe0f selector`],
+      [0, 2, '\u200b\u200b'],
+      [10, 2, 'after two ignorables'],
+      [0, 3, 'emoji keep theirs: 👩‍💻 ❤️ 1️⃣ e\u0301'],
+      [0, 4, `${red('\u200b')}right after`],
+    ]);
+  });
+});

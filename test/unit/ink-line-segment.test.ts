@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inkLineSegment, lineSegment } from '../../src/cli/ink-line-segment';
+import { inkLineSegment, leavesStyleOpen, lineSegment } from '../../src/cli/ink-line-segment';
 
 const LINES = [
   'plain ascii text',
@@ -30,8 +30,26 @@ describe('lineSegment', () => {
   test('measures columns as Ink places characters', () => {
     expect(lineSegment('ab中🎉')?.width).toBe(6);
     expect(lineSegment('\x1b[1mab\x1b[22m')?.width).toBe(2);
-    // Ink gives a zero-width character a column of its own.
-    expect(lineSegment('a\u200bb')?.width).toBe(3);
+    // Ink gives a zero-width character a column of its own, but drops a default-ignorable
+    // one (zero width space, soft hyphen, a lone variation selector) that stands alone.
+    expect(lineSegment('a\u0301b')?.width).toBe(2);
+    expect(lineSegment('a\u200bb')?.width).toBe(2);
+    expect(lineSegment('a\u200bb')?.body).toBe('ab');
+    expect(lineSegment('\u00ad\ufe0f')).toBeUndefined();
     expect(lineSegment('\x1b[31m\x1b[39m')).toBeUndefined();
+  });
+});
+
+describe('leavesStyleOpen', () => {
+  test('a line whose styles are all closed, or that has none, leaves nothing open', () => {
+    expect(leavesStyleOpen('plain')).toBe(false);
+    expect(leavesStyleOpen('\x1b[1mbold\x1b[22m and \x1b[31mred\x1b[39m')).toBe(false);
+    expect(leavesStyleOpen('\x1b[1;31mboth\x1b[0m')).toBe(false);
+  });
+
+  test('an open style, one opened after the last character, or any other escape is open', () => {
+    expect(leavesStyleOpen('\x1b[1mbold to the end')).toBe(true);
+    expect(leavesStyleOpen('closed\x1b[4m')).toBe(true);
+    expect(leavesStyleOpen('\x1b]8;;https://example.com\x07link')).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { FrameScheduler } from '../../src/app/frame-scheduler';
 import { pacedView } from '../../src/app/paced-view';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The clock is fake (timers, immediates and Date.now): each test advances it by the frame.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 function setup(intervalMs: number) {
   const store = createStore<{ n: number; todo: string }>()(() => ({ n: 0, todo: 'a' }));
@@ -23,33 +26,36 @@ describe('pacedView', () => {
     expect(heard).toEqual([]);
     // Reads are never behind, even before the listeners hear of it.
     expect(view.getState().n).toBe(3);
-    await sleep(5);
+    await advance(5);
     expect(heard).toEqual(['3a']);
   });
 
   test('paced changes are heard at most once per interval, always the latest', async () => {
     const { store, heard } = setup(200);
     store.setState({ n: 1 });
-    await sleep(5);
+    await advance(5);
     expect(heard).toEqual(['1a']);
     store.setState({ n: 2 });
-    await sleep(20);
+    await advance(20);
     store.setState({ n: 3 });
-    await sleep(20);
+    await advance(20);
     expect(heard).toEqual(['1a']);
-    await sleep(300);
+    // The next slot is 200 ms after the first (t = 0), not a millisecond sooner.
+    await advance(154);
+    expect(heard).toEqual(['1a']);
+    await advance(1);
     expect(heard).toEqual(['1a', '3a']);
   });
 
   test('an urgent change is heard at once, even while a paced one waits for its slot', async () => {
     const { store, heard } = setup(300);
     store.setState({ n: 1 });
-    await sleep(5);
+    await advance(5);
     store.setState({ n: 2 });
-    await sleep(5);
+    await advance(5);
     expect(heard).toEqual(['1a']);
     store.setState({ todo: 'b' });
-    await sleep(5);
+    await advance(5);
     expect(heard).toEqual(['1a', '2b']);
   });
 
@@ -57,11 +63,11 @@ describe('pacedView', () => {
     const { store, heard, unsubscribe } = setup(0);
     const same = store.getState();
     store.setState(() => same);
-    await sleep(5);
+    await advance(5);
     expect(heard).toEqual([]);
     unsubscribe();
     store.setState({ n: 5 });
-    await sleep(10);
+    await advance(10);
     expect(heard).toEqual([]);
   });
 
@@ -72,12 +78,14 @@ describe('pacedView', () => {
     const heard: number[] = [];
     view.subscribe((state) => heard.push(state.n));
     store.setState({ n: 1 });
-    await sleep(5);
+    await advance(5);
     store.setState({ n: 2 });
     frames.request('soon');
-    await sleep(20);
+    await advance(20);
     expect(heard).toEqual([1]);
-    await sleep(250);
+    await advance(174);
+    expect(heard).toEqual([1]);
+    await advance(1);
     expect(heard).toEqual([1, 2]);
   });
 });

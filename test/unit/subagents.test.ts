@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { callSteps } from '../../src/agent/call-order';
 import { countsLine, noteChildEvent, parentResult, type ChildRun } from '../../src/agents/outcome';
 import { Limiter } from '../../src/agents/limiter';
@@ -117,6 +117,8 @@ describe("counting a child's run from its events", () => {
 
 describe('Limiter', () => {
   it('runs at most N at once, the rest in order', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     const limiter = new Limiter(2);
     let running = 0;
     let most = 0;
@@ -130,7 +132,9 @@ describe('Limiter', () => {
         running -= 1;
         return n;
       });
-    expect(await Promise.all([1, 2, 3, 4, 5].map(job))).toEqual([1, 2, 3, 4, 5]);
+    const all = Promise.all([1, 2, 3, 4, 5].map(job));
+    await vi.runAllTimersAsync();
+    expect(await all).toEqual([1, 2, 3, 4, 5]);
     expect(most).toBe(2);
     expect(order).toEqual([1, 2, 3, 4, 5]);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HeadTailBuffer, cutMiddle } from '../../src/tools/output-buffer';
 import { LiveOutput } from '../../src/tools/live-output';
 
@@ -29,12 +29,19 @@ describe('HeadTailBuffer', () => {
 });
 
 describe('LiveOutput', () => {
-  it('coalesces tiny chunks into one emission per interval', async () => {
+  it('coalesces tiny chunks into one emission per interval', () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     const emitted: string[] = [];
     const live = new LiveOutput((chunk) => emitted.push(chunk), 30);
     for (let i = 0; i < 100; i += 1) live.push(`${i} `);
     expect(emitted).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    vi.advanceTimersByTime(29);
+    expect(emitted).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(emitted).toHaveLength(1);
+    // Nothing new came: nothing more goes out.
+    vi.advanceTimersByTime(90);
     expect(emitted).toHaveLength(1);
     expect(emitted[0].startsWith('0 1 2 ')).toBe(true);
     live.push('end');
