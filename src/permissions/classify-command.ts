@@ -251,7 +251,7 @@ function find(part: CommandPart, j: PathJudge): Verdict {
 const READERS: Record<string, Handler> = {
   find,
   sort: outputOption('-o', '--output'),
-  tree: outputOption('-o'),
+  tree: outputOption('-o', '--output'),
   base64: outputOption('-o', '--output'),
   iconv: outputOption('-o', '--output'),
   uniq: secondOperandWritten,
