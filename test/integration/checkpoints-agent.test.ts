@@ -52,7 +52,10 @@ async function session(): Promise<{ agent: Agent; payloads: string }> {
       PostToolUse: [{ matcher: 'Bash|Write|Edit', hooks: [record] }],
     },
   });
-  const agent = await createAgent(config, { approve: async () => ({ decision: 'deny' }), interactive: true });
+  const agent = await createAgent(config, {
+    approve: async () => ({ decision: 'deny' }),
+    interactive: true,
+  });
   closers.push(() => agent.close());
   const events = await collect(agent.run('do the three things', new AbortController().signal));
   expect(ofType(events, 'turn_end')[0].result).toBe('All three done.');
@@ -79,7 +82,9 @@ describe('checkpoints in a session', { timeout: 60_000 }, () => {
     // The read-only `cat` got no point; the three items' four changing calls did.
     const lines = readFileSync(payloads, 'utf8').trim().split('\n').filter(Boolean);
     const seen = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const bashCat = seen.filter((p) => (p.tool_input as { command?: string }).command === 'cat report.txt');
+    const bashCat = seen.filter(
+      (p) => (p.tool_input as { command?: string }).command === 'cat report.txt',
+    );
     expect(bashCat.length).toBe(2);
     expect(bashCat.every((p) => !('checkpoint_id' in p))).toBe(true);
     const write = seen.filter((p) => p.tool_name === 'Write');
@@ -91,14 +96,19 @@ describe('checkpoints in a session', { timeout: 60_000 }, () => {
   test('rewind to before #2 restores exactly its files, the model is told; the rewind can be undone', async () => {
     const { agent } = await session();
     const cwd = agent.cwd;
-    const before2 = (await agent.checkpoints.choices()).find((c) => c.label === 'before #2 Clean up')!;
+    const before2 = (await agent.checkpoints.choices()).find(
+      (c) => c.label === 'before #2 Clean up',
+    )!;
     expect(before2.files.map((f) => `${f.change} ${f.path}`).sort()).toEqual([
       'recreate old.txt',
       'remove report.txt',
       'restore notes.txt',
     ]);
     const events = await collect(
-      agent.rewind({ kind: 'point', pointId: before2.point.id, conversation: false }, new AbortController().signal),
+      agent.rewind(
+        { kind: 'point', pointId: before2.point.id, conversation: false },
+        new AbortController().signal,
+      ),
     );
     const done = ofType(events, 'rewind_done')[0].report;
     expect(done.target).toBe('before #2 Clean up');
@@ -115,7 +125,10 @@ describe('checkpoints in a session', { timeout: 60_000 }, () => {
     expect(String(note?.content)).toContain('The user rewound the files to before #2 Clean up');
 
     const undo = await collect(
-      agent.rewind({ kind: 'point', pointId: done.savedAs!, conversation: false }, new AbortController().signal),
+      agent.rewind(
+        { kind: 'point', pointId: done.savedAs!, conversation: false },
+        new AbortController().signal,
+      ),
     );
     expect(ofType(undo, 'rewind_done')[0].report.failed).toEqual([]);
     expect(readFileSync(join(cwd, 'notes.txt'), 'utf8')).toBe('final\n');
@@ -126,9 +139,14 @@ describe('checkpoints in a session', { timeout: 60_000 }, () => {
 
   test('with the conversation: the history goes back to before the call, the plan too', async () => {
     const { agent } = await session();
-    const before2 = (await agent.checkpoints.choices()).find((c) => c.label === 'before #2 Clean up')!;
+    const before2 = (await agent.checkpoints.choices()).find(
+      (c) => c.label === 'before #2 Clean up',
+    )!;
     const events = await collect(
-      agent.rewind({ kind: 'point', pointId: before2.point.id, conversation: true }, new AbortController().signal),
+      agent.rewind(
+        { kind: 'point', pointId: before2.point.id, conversation: true },
+        new AbortController().signal,
+      ),
     );
     expect(ofType(events, 'rewind_done')[0].report.conversation).toBe(true);
     expect(agent.todos().map((t) => t.status)).toEqual(['completed', 'in_progress', 'pending']);
@@ -137,5 +155,51 @@ describe('checkpoints in a session', { timeout: 60_000 }, () => {
     expect(JSON.stringify(messages)).not.toContain('rm old.txt');
     expect(JSON.stringify(messages)).toContain('notes.txt');
     expect(messages.at(-1)?.role).toBe('user');
+  });
+
+  test("a subagent's calls get points too, named with the subagent; a rewind takes back what it wrote", async () => {
+    const CHILD = 'CHILD: write the summary';
+    const server = await startScriptedServer({
+      main: [
+        { toolCalls: [{ name: 'todo_write', arguments: { todos: todos(0) } }] },
+        { toolCalls: [{ name: 'agent', arguments: { description: 'Summarise', prompt: CHILD } }] },
+        { text: 'parent done' },
+      ],
+      conversations: {
+        [CHILD]: [
+          {
+            toolCalls: [
+              { name: 'bash', arguments: { command: "printf 'by the child\\n' > child.txt" } },
+            ],
+          },
+          { text: 'written' },
+        ],
+      },
+    });
+    closers.push(() => server.close());
+    const cwd = tempDir('tick-cp-ws-');
+    const config = testConfig(server.baseURL, { cwd, permissionMode: 'bypassPermissions' });
+    const agent = await createAgent(config, {
+      approve: async () => ({ decision: 'deny' }),
+      interactive: true,
+    });
+    closers.push(() => agent.close());
+    const events = await collect(agent.run('summarise', new AbortController().signal));
+    expect(ofType(events, 'turn_end').at(-1)?.result).toBe('parent done');
+    expect(readFileSync(join(cwd, 'child.txt'), 'utf8')).toBe('by the child\n');
+
+    const choices = await agent.checkpoints.choices();
+    const child = choices.find((choice) => choice.point.call?.tool === 'bash');
+    expect(child?.point.call?.agent).toBeTruthy();
+    expect(child?.point.item?.label).toBe('#1');
+    expect(child?.files).toEqual([{ path: 'child.txt', change: 'remove' }]);
+    const rewind = await collect(
+      agent.rewind(
+        { kind: 'point', pointId: child!.point.id, conversation: false },
+        new AbortController().signal,
+      ),
+    );
+    expect(ofType(rewind, 'rewind_done')[0].report.removed).toEqual(['child.txt']);
+    expect(existsSync(join(cwd, 'child.txt'))).toBe(false);
   });
 });
