@@ -2,12 +2,13 @@ import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
 import { choicesFor } from '../approval-choices';
+import { keyRows, keySpan, hintSpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
 import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
 import type { Line, Span } from './spans';
 import { diffRows } from './tool-card';
-import { lineWidth, wrapLine } from './wrap';
+import { wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
 /** Rows of a preview kept on screen however long the question is. */
@@ -81,29 +82,15 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
  * inside one (only a choice wider than the row is wrapped).
  */
 export function choiceRows(request: ApprovalRequest, width: number, look: Look): Line[] {
-  const SEPARATOR = ` ${glyphs(look).dot} `;
-  const key = (text: string): Span => ({ text, style: { bold: true, fg: 'cyan' } });
-  const dim = (text: string): Span => ({ text, style: { dim: true } });
-  const rows: Line[] = [];
-  let row: Line = [];
-  for (const choice of choicesFor(request)) {
+  const hints = choicesFor(request).map((choice): Line => {
     const [first, ...rest] = choice.keys;
-    const unit: Line = [
-      key(first),
-      dim(rest.length ? `/${rest.join('/')} ` : ' '),
+    return [
+      keySpan(first),
+      hintSpan(rest.length ? `/${rest.join('/')} ` : ' '),
       { text: choice.label(request) },
     ];
-    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
-      row.push(dim(SEPARATOR), ...unit);
-      continue;
-    }
-    if (row.length) rows.push(row);
-    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
-    row = wrapped.pop() ?? [];
-    rows.push(...wrapped);
-  }
-  if (row.length) rows.push(row);
-  return rows;
+  });
+  return keyRows(hints, width, look);
 }
 
 /** Note mode: a line to type what the model should hear instead, and its caret. */

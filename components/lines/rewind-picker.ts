@@ -1,6 +1,7 @@
 import type { FileChange, RewindChoice } from '../../src/protocol/checkpoints';
 import type { RewindView } from '../../src/store/types';
 import { plural } from './format';
+import { hintSpan, keyRows, keySpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { sanitizeText } from './sanitize';
 import { scrollWindow, type ScrollWindow } from './scroll-window';
@@ -100,32 +101,29 @@ export function previewRows(diff: string, width: number): Line[] {
 
 function keysRow(view: RewindView, width: number, look: Look): Line[] {
   const g = glyphs(look);
-  const key = (text: string): Span => ({ text, style: { bold: true, fg: 'cyan' } });
-  const dim = (text: string): Span => ({ text, style: DIM });
-  const sep = dim(` ${g.dot} `);
-  let parts: Span[][];
+  const hint = (key: string, does: string): Line => [keySpan(key), hintSpan(` ${does}`)];
+  let hints: Line[];
   if (view.error !== null || (view.mode === 'list' && !view.choices.length))
-    parts = [[key('Esc'), dim(' close')]];
+    hints = [hint('Esc', 'close')];
   else if (view.mode === 'undo')
-    parts = [
-      [key('Enter'), dim(' undo')],
-      ...(view.preview?.overlaps?.length ? [[key('a'), dim(' also the files changed later')]] : []),
-      [key('PgUp/PgDn'), dim(' diff')],
-      [key('Esc'), dim(' back')],
+    hints = [
+      hint('Enter', 'undo'),
+      ...(view.preview?.overlaps?.length ? [hint('a', 'also the files changed later')] : []),
+      hint('PgUp/PgDn', 'diff'),
+      hint('Esc', 'back'),
     ];
   else {
     const item = view.choices[view.selected]?.point.item;
-    parts = [
-      [key(`${g.arrowUp}/${g.arrowDown}`), dim(' choose')],
-      [key('Enter'), dim(' files')],
-      [key('c'), dim(' files and conversation')],
-      ...(item ? [[key('u'), dim(` undo ${item.label} only`)]] : []),
-      [key('PgUp/PgDn'), dim(' diff')],
-      [key('Esc'), dim(' close')],
+    hints = [
+      hint(`${g.arrowUp}/${g.arrowDown}`, 'choose'),
+      hint('Enter', 'files'),
+      hint('c', 'files and conversation'),
+      ...(item ? [hint('u', `undo ${item.label} only`)] : []),
+      hint('PgUp/PgDn', 'diff'),
+      hint('Esc', 'close'),
     ];
   }
-  const spans = parts.flatMap((part, index) => (index ? [sep, ...part] : part));
-  return wrapLine([...INDENT, ...spans], width, { indent: INDENT });
+  return keyRows(hints, width, look);
 }
 
 function titleRow(view: RewindView, width: number, look: Look): Line {
