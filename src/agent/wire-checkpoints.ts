@@ -1,4 +1,5 @@
 import { SessionCheckpoints, type ConversationPort } from '../checkpoints/session';
+import { quietTurnEnd } from './quiet-turn-end';
 import { CHECKPOINTS_DEFAULTS } from '../config/types';
 import type { RewindRequest } from '../protocol/checkpoints';
 import type { AgentEvent } from '../protocol/events';
@@ -98,11 +99,5 @@ export async function* rewindTurn(
       fatal: false,
     };
   }
-  yield {
-    type: 'turn_end',
-    reason,
-    result: '',
-    rounds: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
+  yield quietTurnEnd(reason);
 }
