@@ -31,6 +31,8 @@ export interface SessionCheckpointsView {
   preview(pointId: number): Promise<RewindPreview>;
   /** `#3`: what undoing that plan item alone would do. */
   undoPreview(item: string): Promise<UndoPreview>;
+  /** Plan items whose changes are undone now (`todo:<content>`, `task:<id>`). */
+  undoneItems?(): Promise<string[]>;
 }
 
 /**

@@ -103,6 +103,12 @@ export class AppController {
       taskListId: agent.taskListId ?? null,
       items: withBanner(state.items, { model: agent.model, cwd: agent.cwd, demo: agent.demo }),
     }));
+    // A resumed session's plan shows which items a rewind took back.
+    if (agent.todos().length || agent.taskListId)
+      void agent.checkpoints
+        ?.undoneItems?.()
+        .then((keys) => keys.length && this.store.setState({ undoneItems: keys }))
+        .catch(() => undefined);
     // Another process's changes to the list reach the panel between turns too.
     this.stopWatchingTasks?.();
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));

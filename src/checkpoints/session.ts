@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { CheckpointsConfig } from '../config/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { ChatMessage } from '../model/types';
@@ -14,7 +15,9 @@ import {
 } from './call-tags';
 import { conversationBefore, rewindNote } from './conversation';
 import type { RewindChoice, RewindPreview, UndoPreview } from '../protocol/checkpoints';
+import { undoneItems } from './history';
 import { CheckpointService, type RewindResult } from './service';
+import { checkpointDir, CheckpointStore } from './store';
 
 /** The conversation a rewind may take back, as the session holds it. */
 export interface ConversationPort {
@@ -162,10 +165,17 @@ export class SessionCheckpoints {
     return (await this.ready()).undoPreview(this.options.sessionId, await this.itemNamed(label));
   }
 
-  /** The plan items whose changes are undone now. */
+  /**
+   * The plan items whose changes are undone now (a resumed session's panel marks them). Read
+   * from the point log alone: nothing is scanned or watched, and no store is made.
+   */
   async undoneItems(): Promise<string[]> {
-    const service = await this.open();
-    return service ? service.undoneItems(this.options.sessionId) : [];
+    if (this.offReason) return [];
+    const { home, workspace, sessionId } = this.options;
+    if (!existsSync(checkpointDir(home, workspace))) return [];
+    const store = await CheckpointStore.open(home, workspace);
+    const points = await store.points();
+    return undoneItems(points.filter((point) => point.session === sessionId));
   }
 
   /** `#3`: the plan's item 3 now, else the item that was #3 when a point was taken. */

@@ -5,7 +5,15 @@ import { describe, expect, test } from 'vitest';
 import { CHECKPOINT_SESSION, seedWorkspace } from '../support/checkpoint-session';
 import type { PtySession } from '../support/pty';
 import { sleep } from '../support/pty';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import { runTick } from '../support/run-cli';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  printRun,
+  scriptedServer,
+  tempFolder,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -204,5 +212,43 @@ describe('/rewind in the app', { timeout: 180_000 }, () => {
     expect(body.messages.at(-2)?.content).toContain(
       'The user rewound the files to before #1 Write the notes',
     );
+  });
+
+  test('a session resumed after `tick rewind #2` marks the items it undid in the todo panel', async () => {
+    const cwd = tempFolder(cleanups, 'tick-rw-app-');
+    const home = tempFolder(cleanups, 'tick-rw-home-');
+    seedWorkspace(cwd);
+    const run = await printRun(
+      cleanups,
+      CHECKPOINT_SESSION,
+      ['--permission-mode', 'bypassPermissions', 'do the four things'],
+      { cwd, home },
+    );
+    expect(run.stdout, run.stderr).toBe('All four done.\n');
+    const env = { TICK_HOME: home };
+    const id = /^session (\S+)/m.exec(
+      (await runTick(['rewind', '--list'], { cwd, env })).stdout,
+    )?.[1];
+    const back = await runTick(['rewind', '#2'], { cwd, env });
+    expect(back.exitCode, back.stderr).toBe(0);
+
+    const server = await scriptedServer(cleanups, [{ text: 'Noted.' }]);
+    const app = appInPty(
+      cleanups,
+      ['--resume', id!],
+      { cwd, env: modelEnv(server, home) },
+      {
+        cols: 150,
+        rows: 40,
+      },
+    );
+    const screen = await app.waitFor(
+      (text) => /Generate the report\s+undone/.test(text),
+      20_000,
+      'the undone marks',
+    );
+    expect(screen).toMatch(/Clean up\s+undone/);
+    expect(screen).toMatch(/Polish the report\s+undone/);
+    expect(screen).not.toMatch(/Write the notes\s+undone/);
   });
 });
