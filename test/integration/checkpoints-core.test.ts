@@ -1,4 +1,14 @@
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, chmodSync, statSync, readlinkSync } from 'node:fs';
+import {
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+  chmodSync,
+  statSync,
+  readlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CheckpointService } from '../../src/checkpoints/service';

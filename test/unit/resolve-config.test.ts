@@ -56,7 +56,12 @@ describe('resolveConfig defaults', () => {
       hooks: {},
       sandbox: false,
       agents: { maxTurns: 50, maxParallel: 4 },
-      checkpoints: { enabled: true, maxFileBytes: 10 * 1024 * 1024, maxFiles: 100_000, watch: true },
+      checkpoints: {
+        enabled: true,
+        maxFileBytes: 10 * 1024 * 1024,
+        maxFiles: 100_000,
+        watch: true,
+      },
       warnings: [],
     });
   });
