@@ -7,6 +7,7 @@ import type {
   RewindRequest,
   UndoPreview,
 } from '../protocol/checkpoints';
+import type { DoctorReport } from '../model/doctor/types';
 
 export interface PermissionRuleEntry {
   source: string;
@@ -63,6 +64,8 @@ export interface SessionAgent {
   contextUsage?(): { tokens: number; window?: number };
   reset(): void;
   setModel(name: string): void;
+  /** `/doctor`: checks the configured model server as `tick doctor` does. */
+  doctor?(signal?: AbortSignal): Promise<DoctorReport>;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
   close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

@@ -31,7 +31,9 @@ export type Command =
       undo?: string;
       session?: string;
       includeOverlaps: boolean;
-    };
+    }
+  /** `tick doctor`: check the configured model server. */
+  | { kind: 'doctor' };
 
 export interface ParsedArgs {
   command: Command;
@@ -133,6 +135,11 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
     return { command: { kind: 'export', id: rest[0], format: exportFormat(values.format) }, flags };
   }
 
+  if (first === 'doctor' && !values.print) {
+    if (rest.length) throw new UsageError('tick doctor takes no arguments');
+    return { command: { kind: 'doctor' }, flags };
+  }
+
   if (first === 'tasks' && !values.print) {
     if (rest.length > 1) throw new UsageError('tick tasks takes at most one list id');
     return { command: { kind: 'tasks', ...(rest[0] ? { list: rest[0] } : {}) }, flags };
@@ -225,6 +232,8 @@ Usage:
   tick rewind POINT             put the files back as they were at POINT (12, or #2: before item 2)
   tick rewind --undo ITEM       undo only what was changed while plan item ITEM (#3) was in progress
                                 (--include-overlaps: files changed again later too; --session ID)
+  tick doctor                   check the model server: reachable, model, streaming, tool calls,
+                                reasoning, context window, speed (exit 0 when tick can work with it)
 
 Options:
   -p, --print                   print mode (non-interactive)
@@ -243,5 +252,6 @@ Options:
 
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
 TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list),
-TICK_CHECKPOINTS (1/0). With no model configured tick runs its built-in demo model.
+TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text), TICK_CHECKPOINTS (1/0).
+With no model configured tick runs its built-in demo model.
 `;
