@@ -12,6 +12,7 @@ import { type TaskListSnapshot } from '../protocol/tasks';
 import { runHooks } from '../hooks/registry';
 import { lookOf, lookupTool, parseToolInput, validateToolInput } from '../tools/registry';
 import { CANCELLED_TEXT } from '../protocol/cancel-text';
+import { plainText } from '../util/plain-text';
 import type { SubagentHost } from '../agents/host';
 import type { RunSubagent } from '../agents/types';
 
@@ -210,6 +211,8 @@ export async function executeToolCall(
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
   }
+  // A program's escapes, BELs and NULs go neither to the model nor into the session log.
+  result = { ...result, output: plainText(result.output) };
   const status: ToolStatus = ctx.signal.aborted ? 'cancelled' : result.isError ? 'error' : 'ok';
 
   const post = await runPostHooks(

@@ -1,29 +1,73 @@
 import type { ApprovalDecision, ApprovalRequest, Approve } from '../protocol/approval';
 import type { AppStore } from '../store/store';
+import type { PendingApproval } from '../store/types';
 
 interface Waiting {
   request: ApprovalRequest;
   resolve: (decision: ApprovalDecision) => void;
 }
 
+/**
+ * How long a question's keys wait before they answer. A question can open while the user
+ * types a message to queue, and a letter of a word (`a` of "may", `e` of "the") is also a
+ * choice key; a keystroke must never answer a question the user has not seen.
+ */
+export interface ApprovalGuard {
+  /** After the question opens. */
+  openMs: number;
+  /** After the user's last keystroke (typed before the question opened, or while it is open). */
+  typingPauseMs: number;
+}
+
+export const APPROVAL_GUARD: ApprovalGuard = {
+  // Seeing a prompt that just appeared and deciding takes a person well over half a second
+  // (a visual reaction alone is about 250 ms, reading the command more); a key that lands
+  // sooner was on its way before the prompt could be read.
+  openMs: 500,
+  // Typists leave 100 to 300 ms between the keys of a word and rarely a whole second
+  // inside a sentence; a second of quiet means the user has stopped typing and is looking
+  // at the question. Until then every key is typing: it goes to the draft.
+  typingPauseMs: 1000,
+};
+
 export interface ApprovalHooks {
   /** Runs before a question is shown (the driver flushes pending events). */
   beforeAsk(): void;
+}
+
+export interface ApprovalQueueOptions {
+  now: () => number;
+  guard?: ApprovalGuard;
 }
 
 const INTERRUPTED: ApprovalDecision = { decision: 'deny', note: 'interrupted by the user' };
 
 /**
  * The gate's questions, one at a time: `approve` puts a request into the store and
- * resolves when the user answers (or the turn is interrupted).
+ * resolves when the user answers (or the turn is interrupted). A question on screen is
+ * `guarded` (its keys do not answer) until it has been shown for a moment and the user
+ * has paused typing; the keypress layer sends guarded keys to the input's draft.
  */
 export class ApprovalQueue {
   private waiting: Waiting[] = [];
+  /** The entry whose question is on screen. */
+  private onScreen: Waiting | undefined;
+  private readonly now: () => number;
+  private readonly guard: ApprovalGuard;
+  /** When the question on screen opened. */
+  private shownAt = 0;
+  /** When the user last typed (into the input, with or without a question). */
+  private typedAt = -Infinity;
+  private guardTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: AppStore,
     private readonly hooks: ApprovalHooks,
-  ) {}
+    options: ApprovalQueueOptions,
+  ) {
+    this.now = options.now;
+    this.guard = options.guard ?? APPROVAL_GUARD;
+  }
 
   readonly approve: Approve = (request, signal) =>
     new Promise<ApprovalDecision>((resolve) => {
@@ -42,14 +86,46 @@ export class ApprovalQueue {
       this.show();
     });
 
+  /** The question on screen is the first waiting one; a new one opens guarded. */
   private show(): void {
     const first = this.waiting[0];
-    this.store.setState({
-      pendingApproval: first
-        ? { request: first.request, noteMode: false, note: '', previewTop: 0 }
-        : null,
-      scrollTop: null,
-    });
+    if (first && first === this.onScreen) return;
+    this.onScreen = first;
+    if (first) this.shownAt = this.now();
+    const pending: PendingApproval | null = first
+      ? { request: first.request, noteMode: false, note: '', previewTop: 0, guarded: true }
+      : null;
+    this.store.setState({ pendingApproval: pending, scrollTop: null });
+    this.updateGuard();
+  }
+
+  /**
+   * The user typed a key into the input (the keypress layer calls this for every key that
+   * edits or sends the draft). While a question is open, its keys wait for a pause again.
+   */
+  typed(): void {
+    this.typedAt = this.now();
+    if (this.store.getState().pendingApproval) this.updateGuard();
+  }
+
+  /** Guarded until both moments have passed; re-checked when the later one comes. */
+  private updateGuard(): void {
+    if (this.guardTimer) clearTimeout(this.guardTimer);
+    this.guardTimer = undefined;
+    const pending = this.store.getState().pendingApproval;
+    if (!pending) return;
+    const until = Math.max(
+      this.shownAt + this.guard.openMs,
+      this.typedAt + this.guard.typingPauseMs,
+    );
+    const wait = until - this.now();
+    const guarded = wait > 0;
+    if (pending.guarded !== guarded)
+      this.store.setState({ pendingApproval: { ...pending, guarded } });
+    if (guarded) {
+      this.guardTimer = setTimeout(() => this.updateGuard(), wait);
+      this.guardTimer.unref?.();
+    }
   }
 
   private settle(entry: Waiting, decision: ApprovalDecision): void {
@@ -83,5 +159,6 @@ export class ApprovalQueue {
 
   denyAll(note: string): void {
     for (const entry of [...this.waiting]) this.settle(entry, { decision: 'deny', note });
+    if (this.guardTimer) clearTimeout(this.guardTimer);
   }
 }

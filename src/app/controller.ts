@@ -6,7 +6,7 @@ import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
 import { clearedConversation } from '../store/view-state';
 import type { SessionAgent } from './agent-port';
-import { ApprovalQueue } from './approvals';
+import { ApprovalQueue, type ApprovalGuard } from './approvals';
 import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { InputQueue } from './input-queue';
@@ -26,6 +26,8 @@ export interface ControllerOptions {
   doubleCtrlCMs?: number;
   /** Called when a model request goes out (the app trims its heap while it waits). */
   onRequestStart?: () => void;
+  /** How long a question's keys wait (APPROVAL_GUARD; tests of other things use 0). */
+  approvalGuard?: ApprovalGuard;
 }
 
 /**
@@ -69,7 +71,11 @@ export class AppController {
     this.view = pacedView(store, this.frames, isUrgentChange);
     this.batcher = new EventBatcher(store, this.frames, { now: this.now });
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
-    this.approvals = new ApprovalQueue(store, { beforeAsk: () => this.batcher.flush() });
+    this.approvals = new ApprovalQueue(
+      store,
+      { beforeAsk: () => this.batcher.flush() },
+      { now: this.now, ...(options.approvalGuard && { guard: options.approvalGuard }) },
+    );
     this.approve = this.approvals.approve;
     this.turns = new TurnRunner(store, this.batcher, {
       now: this.now,

@@ -37,6 +37,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   todosCollapsed: 'urgent',
   expandLatest: 'urgent',
   notice: 'urgent',
+  retry: 'urgent',
 };
 
 const URGENT_KEYS = (Object.keys(URGENCY) as (keyof AppState)[]).filter(

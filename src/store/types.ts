@@ -91,6 +91,13 @@ export type NewItem = TranscriptItem extends infer T
   : never;
 
 /** What is still changing: the streaming answer and the tool calls of this round. */
+export interface RetryState {
+  attempt: number;
+  /** When the next attempt starts (ms since epoch). */
+  until: number;
+  reason: string;
+}
+
 export interface LiveTail {
   text: string;
   /** `text` continues an answer whose head was already committed. */
@@ -108,6 +115,11 @@ export interface PendingApproval {
   note: string;
   /** First row of the preview (an edit's diff) shown; PgUp/PgDn move it. */
   previewTop: number;
+  /**
+   * The choice keys do not answer yet (the question just opened, or the user is typing):
+   * what is typed goes to the input's draft (src/app/approvals.ts, the guard).
+   */
+  guarded: boolean;
 }
 
 /** What the rewind picker previews: the selected point's files and diff, or an undo's. */
@@ -189,4 +201,10 @@ export interface AppState {
   tick: number;
   /** Shown in the status line for a moment ("Press Ctrl+C again to exit"). */
   notice: string | null;
+  /**
+   * The model request failed and is tried again: the status line says so, counting down,
+   * until the next attempt brings something (one line updated in place, not a paragraph
+   * per attempt; a final failure is the turn's error).
+   */
+  retry: RetryState | null;
 }

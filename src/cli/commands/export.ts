@@ -6,6 +6,7 @@ import { findSessionFile } from '../../session/list';
 import { readSessionFile } from '../../session/reader';
 import { buildReport } from '../../session/report';
 import { sessionPoints } from '../../checkpoints/export-points';
+import { plainText } from '../../util/plain-text';
 import { exitOnSessionError, processIO, type CommandIO } from './io';
 
 type ExportCommand = Extract<Command, { kind: 'export' }>;
@@ -33,7 +34,10 @@ export function runExportCommand(
       },
     );
     if (points) report.checkpoints = points;
-    io.stdout(command.format === 'html' ? renderHtml(report) : renderMarkdown(report));
+    const text = command.format === 'html' ? renderHtml(report) : renderMarkdown(report);
+    // What a session recorded (a program's output, older sessions' raw bytes) must not act
+    // on the terminal or file the report goes to: no escapes, BELs or NULs.
+    io.stdout(plainText(text));
     return 0;
   });
 }
