@@ -74,7 +74,20 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
         indent: INDENT,
       }),
     );
+  const where = sandboxLine(request);
+  if (where) rows.push(...wrapLine([...INDENT, where], width, { indent: INDENT }));
   return rows;
+}
+
+/** Where an allowed bash call runs, when the sandbox is in use. */
+function sandboxLine(request: ApprovalRequest): Span | undefined {
+  if (request.confined === undefined) return undefined;
+  return request.confined
+    ? {
+        text: 'Runs in the sandbox: only the workspace writable, no network.',
+        style: { fg: 'cyan' },
+      }
+    : { text: 'Runs outside the sandbox.', style: { dim: true } };
 }
 
 /**

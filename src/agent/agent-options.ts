@@ -35,4 +35,6 @@ export interface AgentOptions {
   onReset?: () => void;
   /** A message of a subagent's own history (the session log keeps it as a side chain). */
   onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run (the session log records it before it does). */
+  onToolStart?: (callId: string) => void;
 }

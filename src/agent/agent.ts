@@ -36,6 +36,8 @@ export interface Agent {
   /** The workspace (the demo's scratch copy when demo). */
   readonly cwd: string;
   readonly policy: PermissionPolicy;
+  /** What the user should know from the start (the sandbox cannot run here). */
+  readonly notices: readonly string[];
   todos(): Todo[];
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
@@ -138,6 +140,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     demo: config.demo,
     cwd: parts.cwd,
     policy: parts.policy,
+    notices: parts.sandboxNotice ? [parts.sandboxNotice] : [],
     transcriptPath: transcript.file,
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
@@ -165,6 +168,7 @@ function sessionAgent(parts: SessionWiring): Agent {
               options.onMessage?.(message);
               transcript.add(message);
             },
+            ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
             subagents: parts.subagents,
           },
           signal,

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../protocol/events';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type {
   RewindChoice,
@@ -18,6 +18,9 @@ export interface PermissionRuleEntry {
 /** The part of the permission policy the app uses. */
 export interface SessionPolicy {
   readonly mode: PermissionMode;
+  /** Some bash calls run in the sandbox; `sandbox.mode` is the setting. */
+  readonly sandboxInUse?: boolean;
+  readonly sandbox?: { readonly mode: SandboxMode };
   setMode(mode: PermissionMode): void;
   cycleMode(): PermissionMode;
   listRules(): PermissionRuleEntry[];
@@ -45,6 +48,8 @@ export interface SessionAgent {
   readonly demo: boolean;
   readonly cwd: string;
   readonly policy: SessionPolicy;
+  /** What the user should know from the start (the sandbox cannot run here). */
+  readonly notices?: readonly string[];
   todos(): Todo[];
   /** The task list the session uses; undefined when it plans with todo_write. */
   readonly taskListId?: string;

@@ -104,6 +104,7 @@ export class AppController {
     this.store.setState((state) => ({
       model: agent.model,
       mode: agent.policy.mode,
+      sandbox: (agent.policy.sandboxInUse && agent.policy.sandbox?.mode) || null,
       demo: agent.demo,
       context: agent.contextUsage?.() ?? state.context,
       taskListId: agent.taskListId ?? null,

@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { CliFlags } from '../config/resolve';
-import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import {
+  PERMISSION_MODES,
+  SANDBOX_MODES,
+  type PermissionMode,
+  type SandboxMode,
+} from '../permissions/types';
 import type { ResumeTarget } from '../session/open';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -43,11 +48,15 @@ export interface ParsedArgs {
 export class UsageError extends Error {}
 
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
-const SESSION_ID = /^[0-9a-z][0-9a-z-]{5,}$/i;
+/**
+ * What `-r` takes as a session id rather than a prompt: an id, or a prefix of one of at least
+ * 4 characters (session ids are UUIDs, so a 4 or 5 character prefix is hex).
+ */
+const SESSION_ID = /^(?:[0-9a-f]{4,5}|[0-9a-z][0-9a-z-]{5,})$/i;
 
 /** Parse argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): ParsedArgs {
-  const normalised = normaliseResume(argv);
+  const normalised = normaliseSandbox(normaliseResume(argv));
   let parsed;
   try {
     parsed = parseArgs({
@@ -65,7 +74,7 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
         allowedTools: { type: 'string', multiple: true },
         disallowedTools: { type: 'string', multiple: true },
         'max-turns': { type: 'string' },
-        sandbox: { type: 'boolean' },
+        'sandbox-mode': { type: 'string' },
         tasks: { type: 'boolean' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
@@ -90,7 +99,7 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
     allowedTools: values.allowedTools,
     disallowedTools: values.disallowedTools,
     maxTurns: parseMaxTurns(values['max-turns']),
-    sandbox: values.sandbox,
+    sandbox: parseSandbox(values['sandbox-mode']),
     tasks: values.tasks,
   };
   if (values.help) return { command: { kind: 'help' }, flags };
@@ -191,6 +200,36 @@ function normaliseResume(argv: string[]): string[] {
   return out;
 }
 
+/**
+ * `--sandbox` alone is `--sandbox always` (every command confined); `--sandbox MODE` and
+ * `--sandbox=MODE` take auto, always or off.
+ */
+function normaliseSandbox(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg.startsWith('--sandbox=')) out.push('--sandbox-mode', arg.slice('--sandbox='.length));
+    else if (arg !== '--sandbox') out.push(arg);
+    else if (SANDBOX_MODES.includes(argv[i + 1] as SandboxMode)) {
+      out.push('--sandbox-mode', argv[i + 1]);
+      i += 1;
+    } else out.push('--sandbox-mode', 'always');
+  }
+  return out;
+}
+
+function parseSandbox(value: string | undefined): SandboxMode | undefined {
+  if (value === undefined) return undefined;
+  if (!SANDBOX_MODES.includes(value as SandboxMode)) {
+    throw new UsageError(`--sandbox must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`);
+  }
+  return value as SandboxMode;
+}
+
 function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
   if (!PERMISSION_MODES.includes(value as PermissionMode)) {
@@ -246,7 +285,8 @@ Options:
                                 print mode)
   --cwd DIR                     workspace (default: the current folder)
   --add-dir DIR                 another root the file tools may use (repeatable)
-  --sandbox                     run bash inside bubblewrap (workspace writable, no network)
+  --sandbox [MODE]              bubblewrap for bash: auto (default: confine what tick does not
+                                understand), always (every command; --sandbox alone), off
   --tasks                       plan with the task tools (task_create ...) instead of todo_write
   -v, --version                 print the version
   -h, --help                    this help

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AGENTS_DEFAULTS, CHECKPOINTS_DEFAULTS, type Config, type PermissionRules } from './types';
 import type { RuleSourceInput } from '../permissions/policy-types';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
 import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
@@ -24,7 +24,7 @@ export interface CliFlags {
   allowedTools?: string[];
   disallowedTools?: string[];
   maxTurns?: number;
-  sandbox?: boolean;
+  sandbox?: SandboxMode;
   /** --tasks: plan with the task tools. */
   tasks?: boolean;
 }
@@ -262,7 +262,7 @@ export async function resolveConfig(
     ruleSources,
     ...(merged.disableBypassPermissionsMode ? { disableBypassPermissionsMode: true } : {}),
     hooks: merged.hooks,
-    sandbox: flags.sandbox ?? merged.sandbox ?? false,
+    sandbox: flags.sandbox ?? merged.sandbox ?? 'auto',
     ...(tasks === undefined ? {} : { tasks }),
     ...(taskListId ? { taskListId } : {}),
     agents: {

@@ -1,5 +1,5 @@
 import type { RuleSourceInput } from '../permissions/policy-types';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
 
 export interface PermissionRules {
@@ -43,7 +43,8 @@ export interface Config {
   /** Settings forbid bypassPermissions (Claude Code's disableBypassPermissionsMode). */
   disableBypassPermissionsMode?: boolean;
   hooks: CommandHookSettings;
-  sandbox: boolean;
+  /** When bash runs in bubblewrap: auto (default), always, off. */
+  sandbox: SandboxMode;
   /**
    * Plan with the task tools (true) or todo_write (false); undefined when nothing chose, and
    * then todo_write unless a resumed session used tasks.

@@ -80,12 +80,18 @@ export type AgentEvent =
   | { type: 'tasks_updated'; listId: string; tasks: Task[] }
   | { type: 'reminder_injected'; text: string }
   | { type: 'permission_asked'; request: ApprovalRequest }
+  /**
+   * How a call was let through or stopped. Every call the gate looks at gets one: `allow`
+   * or `deny`, or `ask` when it goes to the user (then a second one with the answer, `by`
+   * 'user'). `confined`: a bash call runs (or would run, once allowed) in the sandbox.
+   */
   | {
       type: 'permission_decided';
       callId: string;
-      decision: 'allow' | 'deny';
-      /** What decided: 'user', 'rule bash(git:*)', 'mode plan', 'hook', 'print mode'. */
+      decision: 'allow' | 'deny' | 'ask';
+      /** What decided: 'user', 'rule allow bash(git:*)', 'mode default', 'sandbox', 'hook'. */
       by: string;
+      confined?: boolean;
       note?: string;
     }
   | { type: 'usage'; usage: Usage }

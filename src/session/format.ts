@@ -26,6 +26,11 @@ export interface HeaderRecord {
   model: string;
   /** Set when this session is a replay of another session's file. */
   replayOf?: string;
+  /**
+   * Set by a tick that writes a `started` line before each call runs: a call without one
+   * never ran. (In a file without it, such a call may have run.)
+   */
+  startsRecorded?: true;
 }
 
 /** An event as the loop yielded it; a large field may be a BlobRef. */
@@ -117,6 +122,16 @@ export interface OutputRecord {
   tail?: true;
 }
 
+/**
+ * Tool call `id` starts now: written before the tool runs (before a command is spawned), so
+ * a kill at any moment after the call began leaves a log that says it may have done work.
+ */
+export interface StartedRecord {
+  kind: 'started';
+  t: number;
+  id: string;
+}
+
 /** The line before this one was torn by a crash; readers skip it. */
 export interface TornRecord {
   kind: 'torn';
@@ -138,6 +153,7 @@ export type SessionRecord =
   | ClearRecord
   | CompactRecord
   | OutputRecord
+  | StartedRecord
   | TornRecord;
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */
@@ -168,7 +184,7 @@ export class SessionFileError extends Error {
   constructor(
     readonly file: string,
     readonly line: number | undefined,
-    detail: string,
+    readonly detail: string,
   ) {
     super(line === undefined ? `${file}: ${detail}` : `${file} line ${line}: ${detail}`);
     this.name = 'SessionFileError';

@@ -273,12 +273,16 @@ function applyEvent(state: AppState, event: AgentEvent, now: number): AppState {
       }));
     case 'permission_decided': {
       if (!state.live.tools.some((card) => card.id === event.callId)) return state;
+      // The question itself: the approval prompt shows it (permission_asked).
+      if (event.decision === 'ask') return state;
+      const allowed = event.decision === 'allow';
       return updateCard(state, event.callId, '', (card) => ({
         ...card,
         decidedBy: event.by,
         note: event.note,
-        status: event.decision === 'allow' && !isFinished(card.status) ? 'running' : card.status,
-        startedAt: event.decision === 'allow' && card.status === 'asking' ? now : card.startedAt,
+        ...(allowed && event.confined ? { confined: true } : {}),
+        status: allowed && !isFinished(card.status) ? 'running' : card.status,
+        startedAt: allowed && card.status === 'asking' ? now : card.startedAt,
       }));
     }
     case 'usage':

@@ -2,7 +2,7 @@ import type { ToolDisplay } from '../protocol/tool-display';
 import type { ToolLook } from '../protocol/tool-look';
 import type { Usage } from '../protocol/usage';
 import type { ApprovalRequest } from '../protocol/approval';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { Task } from '../protocol/tasks';
 import type { FileChange, RewindChoice } from '../protocol/checkpoints';
@@ -28,6 +28,8 @@ export interface ToolCard {
   display?: ToolDisplay;
   /** Who decided and the user's note, for denied calls. */
   decidedBy?: string;
+  /** The call runs (or ran) in the sandbox. */
+  confined?: boolean;
   note?: string;
   /** The subagent an `agent` call runs: its plan, its calls, its end. */
   child?: ChildView;
@@ -183,10 +185,14 @@ export interface AppState {
   /** How full the model's context is (tokens, of a window when known); null before it is known. */
   context: ContextFill | null;
   mode: PermissionMode;
+  /** The sandbox setting when bash calls may run in it (bubblewrap works); null otherwise. */
+  sandbox: SandboxMode | null;
   model: string;
   demo: boolean;
   /** The recorded session file a `--replay` plays, null otherwise. */
   replayOf: string | null;
+  /** The session log could not be written (a full disk): nothing more is saved. */
+  unsaved: boolean;
   queue: string[];
   input: InputState;
   history: string[];

@@ -55,7 +55,7 @@ describe('resolveConfig defaults', () => {
       permissions: { allow: [], ask: [], deny: [] },
       ruleSources: [],
       hooks: {},
-      sandbox: false,
+      sandbox: 'auto',
       agents: { maxTurns: 50, maxParallel: 4 },
       checkpoints: {
         enabled: true,
@@ -230,7 +230,7 @@ describe('resolveConfig precedence', () => {
       maxRetries: 1,
       maxTurns: 1,
       reminderRounds: 1,
-      sandbox: true,
+      sandbox: 'always',
     });
 
     project({ model: 'p', idleTimeoutMs: 2, maxTurns: 2, permissions: { defaultMode: 'plan' } });
@@ -243,9 +243,9 @@ describe('resolveConfig precedence', () => {
       permissionMode: 'plan',
     });
 
-    local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: false });
+    local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: 'off' });
     config = await resolveConfig({}, env, cwd);
-    expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: false });
+    expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: 'off' });
 
     const withEnv = { ...env, TICK_MODEL: 'e', TICK_IDLE_TIMEOUT_MS: '4', TICK_MAX_RETRIES: '0' };
     config = await resolveConfig({}, withEnv, cwd);
@@ -255,7 +255,7 @@ describe('resolveConfig precedence', () => {
       model: 'f',
       maxTurns: 5,
       permissionMode: 'bypassPermissions',
-      sandbox: true,
+      sandbox: 'always',
     };
     config = await resolveConfig(flags, withEnv, cwd);
     expect(config).toMatchObject({
@@ -263,7 +263,7 @@ describe('resolveConfig precedence', () => {
       idleTimeoutMs: 4,
       maxTurns: 5,
       permissionMode: 'bypassPermissions',
-      sandbox: true,
+      sandbox: 'always',
     });
   });
 
