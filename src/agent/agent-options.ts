@@ -20,6 +20,8 @@ export interface AgentOptions {
   onRevoke?: (rule: string) => void;
   /** The history was replaced by a compacted one (the session log records it). */
   onCompact?: (messages: ChatMessage[]) => void;
+  /** A rewind took the history back to `messages` (the session log records it). */
+  onRewind?: (messages: ChatMessage[]) => void;
   /**
    * The session's own folder (long tool outputs are kept there); read_file may read it
    * without asking. Default: a folder in the system's temp folder.
@@ -38,4 +40,6 @@ export interface AgentOptions {
    */
   notificationDelays?: { permission: number; idle: number };
   onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run (the session log records it before it does). */
+  onToolStart?: (callId: string) => void;
 }

@@ -8,6 +8,9 @@ import type { SessionEndReason } from '../hooks/types';
 import type { AgentOptions } from './agent-options';
 import type { AgentEvent } from '../protocol/events';
 import { runAgent } from './loop';
+import { checkpointsStep, rewindTurn, type CheckpointParts } from './wire-checkpoints';
+import type { SessionCheckpoints } from '../checkpoints/session';
+import type { RewindRequest } from '../protocol/checkpoints';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
 import { extensionsStep, type ExtensionParts } from './wire-extensions';
 import { hooksStep, type HookParts } from './wire-hooks';
@@ -37,6 +40,8 @@ export interface Agent {
   /** The workspace (the demo's scratch copy when demo). */
   readonly cwd: string;
   readonly policy: PermissionPolicy;
+  /** What the user should know from the start (the sandbox cannot run here). */
+  readonly notices: readonly string[];
   todos(): Todo[];
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
@@ -71,6 +76,13 @@ export interface Agent {
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
   /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
   readonly transcriptPath: string;
+  /** The points taken before calls (what /rewind lists and previews). */
+  readonly checkpoints: Pick<
+    SessionCheckpoints,
+    'off' | 'choices' | 'preview' | 'undoPreview' | 'undoneItems'
+  >;
+  /** /rewind, /undo: puts files (and, when chosen, the conversation) back; ends with turn_end. */
+  rewind(request: RewindRequest, signal: AbortSignal): AsyncGenerator<AgentEvent>;
 }
 
 /**
@@ -87,6 +99,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     .add(extensionsStep) // instruction files, slash commands, skills, agent types
     .add(contextStep) // instructions, system prompt, tool definitions, context window, spill
     .add(hooksStep) // command hooks, SessionStart/End, Notification, Claude transcript
+    .add(checkpointsStep) // a point before each call that may change files; rewind
     .add(subagentsStep) // the agent tool's children
     .done();
   return sessionAgent(parts);
@@ -102,6 +115,7 @@ type SessionWiring = Setup &
   ExtensionParts &
   ContextParts &
   HookParts &
+  CheckpointParts &
   SubagentParts;
 
 /** The Agent over its wired parts: what each call of the app or print mode does with them. */
@@ -179,6 +193,7 @@ function sessionAgent(parts: SessionWiring): Agent {
             options.onMessage?.(message);
             transcript.add(message);
           },
+          ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
           subagents: parts.subagents,
         },
         signal,
@@ -197,6 +212,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     demo: config.demo,
     cwd: parts.cwd,
     policy: parts.policy,
+    notices: parts.sandboxNotice ? [parts.sandboxNotice] : [],
     transcriptPath: transcript.file,
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
@@ -212,6 +228,10 @@ function sessionAgent(parts: SessionWiring): Agent {
     },
     compact(focus, signal) {
       return relay(manualCompaction(context, state, parts.requestParts(), focus, signal));
+    },
+    checkpoints: parts.checkpoints,
+    rewind(request) {
+      return relay(rewindTurn(parts, request));
     },
     contextUsage() {
       const { tokens, window } = context.usage(state, parts.requestParts());

@@ -5,6 +5,7 @@ import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
 import type { HookVerdict } from '../permissions/policy-types';
+import type { SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { OutputSpill } from '../context/spill';
 import { MAIN_AGENT, type TaskListRef } from '../tasks/types';
@@ -24,7 +25,8 @@ export interface CallContext {
   permissions?: PermissionGate;
   cwd: string;
   roots: string[];
-  sandbox: boolean;
+  /** Without a gate, `always` confines every bash call; with one, the gate decides. */
+  sandbox: SandboxMode;
   signal: AbortSignal;
   /** The plan before this call (todo_write tells hooks the old list). */
   todos?: readonly Todo[];
@@ -39,6 +41,8 @@ export interface CallContext {
   prompts?: PromptServicesFor;
   /** CLAUDE_ENV_FILE: bash sources it before each command. */
   shellEnvFile?: string;
+  /** Told synchronously just before the tool runs (the session log records the start). */
+  onToolStart?: (callId: string) => void;
 }
 
 /** The prompt services bound to one call's context and event stream. */
@@ -186,6 +190,8 @@ export async function executeToolCall(
     const again = ctx.permissions?.floor(described, gateContext);
     if (again !== undefined) return finish({ output: again }, 'denied');
   }
+  // What tick's own hooks added to the payload (the checkpoint's id) goes on to PostToolUse.
+  if (pre.extras) described = { ...described, extras: pre.extras };
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
       ? {
@@ -193,20 +199,24 @@ export async function executeToolCall(
           ...(pre.permissionReason ? { reason: pre.permissionReason } : {}),
         }
       : undefined;
-  const blocked = await ctx.permissions?.check(described, verdict, gateContext);
-  if (blocked !== undefined) return finish({ output: blocked }, 'denied');
+  const gate = (await ctx.permissions?.check(described, verdict, gateContext)) ?? {
+    run: true,
+    confined: ctx.sandbox === 'always',
+  };
+  if (!gate.run) return finish({ output: gate.output }, 'denied');
   if (ctx.signal.aborted) return finish({ output: CANCELLED_TEXT }, 'cancelled');
 
   let result: ToolResult;
   started = Date.now();
   const outputFile = ctx.spill?.fileFor(call.id);
+  ctx.onToolStart?.(call.id);
   emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(described.input, {
       cwd: ctx.cwd,
       roots: ctx.roots,
       signal: ctx.signal,
-      sandbox: ctx.sandbox,
+      sandbox: gate.confined,
       agentName: ctx.agentName ?? MAIN_AGENT,
       taskList: ctx.taskList,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),

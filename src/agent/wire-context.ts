@@ -1,4 +1,5 @@
 import type { Config } from '../config/types';
+import { quietTurnEnd } from './quiet-turn-end';
 import { ContextManager, type ContextOptions, type RequestParts } from '../context/manager';
 import { discoverContextWindow } from '../context/discover';
 import { OutputSpill, spillLimits } from '../context/spill';
@@ -102,13 +103,7 @@ export async function* manualCompaction(
     if (!signal.aborted && !isAbortError(error)) throw error;
     reason = 'aborted';
   }
-  yield {
-    type: 'turn_end',
-    reason,
-    result: '',
-    rounds: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
+  yield quietTurnEnd(reason);
 }
 
 export interface ContextParts {

@@ -41,8 +41,9 @@ export function childHooks(
   const inherit = (registry: HookRegistry) => {
     for (const event of HOOK_EVENTS) {
       if (NOT_INHERITED.has(event)) continue;
-      for (const hook of registry.list(event) as Hook<typeof event>[]) {
-        child.on(event, (input, ctx) => hook(input, tag(ctx)));
+      for (const { hook, first } of registry.entries(event)) {
+        const inner = hook as Hook<typeof event>;
+        child.on(event, (input, ctx) => inner(input, tag(ctx)), { first });
       }
     }
   };

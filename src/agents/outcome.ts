@@ -125,6 +125,9 @@ export function noteChildEvent(run: ChildRun, event: AgentEvent): void {
     case 'retry':
     case 'subagent_started':
     case 'subagent_event':
+    case 'checkpoint_unsaved':
+    case 'rewind_done':
+    case 'plan_items_undone':
     case 'subagent_finished':
       return;
     default:

@@ -17,6 +17,8 @@ export const HELP_TEXT = [
   '  /todos, /tasks     print the plan (the todo list or the task list)',
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
+  '  /rewind            go back to before a change (files, and the conversation if chosen)',
+  '  /undo #N           undo only what was changed while plan item N was in progress',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /memory            list the instruction files loaded (AGENTS.md, CLAUDE.md, imports)',
   '  /doctor            check the model server (streaming, tool calls, window, ...)',
@@ -25,6 +27,7 @@ export const HELP_TEXT = [
   // ASCII separators: the help must read the same in a terminal without UTF-8.
   '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
   '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
+  '  Esc Esc on an empty input: /rewind',
   '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
 ].join('\n');
 
@@ -39,6 +42,8 @@ export interface CommandHost {
   compact(focus: string): void;
   /** A user's command or skill (`/name args`): sent as a prompt, which the agent expands. */
   prompt(line: string): void;
+  /** /rewind (no item) or /undo #N: opens the rewind picker. */
+  rewind(item?: string): void;
 }
 
 /** The built-in commands that run at once, even while a turn runs. */
@@ -56,7 +61,7 @@ const IMMEDIATE = new Set([
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
-  // /clear, /model, /compact and the user's commands (prompts) wait.
+  // /clear, /model, /compact, /rewind, /undo and the user's commands (prompts) wait.
   return !IMMEDIATE.has(line.trim().split(/\s+/)[0]);
 }
 
@@ -221,6 +226,14 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/rewind':
+      if (args.length) return say(host, 'Usage: /rewind (then choose a point)', 'error');
+      return host.rewind();
+    case '/undo': {
+      const item = /^#?(\w[\w-]*)$/.exec(args[0] ?? '')?.[1];
+      if (!item || args.length > 1) return say(host, 'Usage: /undo #N (a plan item)', 'error');
+      return host.rewind(item);
+    }
     case '/doctor':
       return doctor(ready);
     case '/memory':

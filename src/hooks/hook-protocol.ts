@@ -117,6 +117,8 @@ function eventFields<E extends HookEventName>(
 /** The call as every tool event carries it: Claude Code's name and fields, and the call's id. */
 function toolFields(call: HookInputs['PreToolUse']) {
   return {
+    // tick's own fields first: Claude Code's keep their meaning whatever an extra is called.
+    ...call.extras,
     tool_name: call.claude.toolName,
     tool_input: call.claude.toolInput,
     tool_use_id: call.callId,

@@ -35,6 +35,8 @@ export const HOOK_EVENTS: readonly HookEventName[] = [
 export interface HookContext {
   sessionId: string;
   cwd: string;
+  /** The agent whose call or prompt it is: a subagent's id, absent (or `main`) at the top. */
+  agentName?: string;
   signal: AbortSignal;
   /** Ask the user (the app's keyboard prompt, or print mode's flag policy). */
   approve: Approve;
@@ -66,6 +68,11 @@ export interface ToolCallInput {
   claude: ClaudeToolCall;
   /** What the call would change, for an approval prompt (tools that can tell; never writes). */
   preview?: (input: unknown) => Promise<ToolPreview | undefined>;
+  /**
+   * Fields tick adds to Claude Code's payload of this call (top level of a command hook's
+   * stdin): `checkpoint_id`, the point taken before the call. Set by `first` hooks.
+   */
+  extras?: Record<string, unknown>;
 }
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
@@ -133,6 +140,8 @@ export type HookPermission = 'allow' | 'ask' | 'deny';
  * - continueWith: Stop and SubagentStop (a block's reason, or `additionalContext` feedback), a
  *   user message to append and keep going.
  * - stop: any event, end the turn now with this reason.
+ * - extras: PreToolUse hooks registered `first`: fields added to the call's payload for the
+ *   other hooks and its PostToolUse (ToolCallInput.extras).
  */
 export interface HookOutcome {
   block?: string;
@@ -143,6 +152,7 @@ export interface HookOutcome {
   context?: string;
   continueWith?: string;
   stop?: string;
+  extras?: Record<string, unknown>;
 }
 
 export type Hook<E extends HookEventName> = (

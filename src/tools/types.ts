@@ -16,7 +16,7 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Live output for the UI (bash streams here as it runs). */
   onOutput: (chunk: string) => void;
-  /** Run bash inside bubblewrap. */
+  /** This call runs inside the sandbox (bubblewrap); the permission gate decided. */
   sandbox: boolean;
   /** The plan before this call (todo_write reports the old and the new list to hooks). */
   todos?: readonly Todo[];

@@ -94,7 +94,13 @@ describe('the order of decisions', () => {
     expect(asked).toEqual([]);
     expect(results[0]).toMatchObject({ status: 'ok', output: 'removed' });
     expect(ofType(events, 'permission_decided')).toEqual([
-      { type: 'permission_decided', callId: results[0].id, decision: 'allow', by: 'hook' },
+      {
+        type: 'permission_decided',
+        callId: results[0].id,
+        decision: 'allow',
+        by: 'hook',
+        confined: false,
+      },
     ]);
     expect(existsSync(join(cwd, 'build'))).toBe(false);
   });

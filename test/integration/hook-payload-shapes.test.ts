@@ -135,9 +135,11 @@ describe("tick's hook payloads have the fields of Claude Code's real ones", () =
       }
       expect(shape(response)).toEqual(shape(recorded));
     }
-    // Every top-level field Claude Code sends is there, with the same type.
-    // duration_ms, and prompt_id, which newer Claude Code sends (the recording predates it).
-    const extra = new Set(['duration_ms', 'prompt_id']);
+    // Every top-level field Claude Code sends is there, with the same type; also duration_ms,
+    // and prompt_id, which newer Claude Code sends (the recording predates it). tick adds
+    // `checkpoint_id` (the point taken before a call that may change files; README, Rewind).
+    if (tool === 'Write' || tool === 'Edit') expect(ours!.checkpoint_id).toBeTypeOf('number');
+    const extra = new Set(['duration_ms', 'prompt_id', 'checkpoint_id']);
     expect(Object.keys(ours!).filter((key) => !extra.has(key))).toEqual(Object.keys(theirs));
     for (const key of Object.keys(theirs)) expect(typeof ours![key], key).toBe(typeof theirs[key]);
   });

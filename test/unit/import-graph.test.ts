@@ -44,6 +44,7 @@ const LAYERS: readonly Layer[] = [
       'src/config',
       'src/demo',
       'src/extensions',
+      'src/checkpoints',
     ],
   },
   // The vocabulary every layer shares, and small helpers.
