@@ -2,6 +2,7 @@ import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
 import { choicesFor } from '../approval-choices';
+import { keyRows, keySpan, hintSpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
 import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
@@ -73,7 +74,20 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
         indent: INDENT,
       }),
     );
+  const where = sandboxLine(request);
+  if (where) rows.push(...wrapLine([...INDENT, where], width, { indent: INDENT }));
   return rows;
+}
+
+/** Where an allowed bash call runs, when the sandbox is in use. */
+function sandboxLine(request: ApprovalRequest): Span | undefined {
+  if (request.confined === undefined) return undefined;
+  return request.confined
+    ? {
+        text: 'Runs in the sandbox: only the workspace writable, no network.',
+        style: { fg: 'cyan' },
+      }
+    : { text: 'Runs outside the sandbox.', style: { dim: true } };
 }
 
 /**
@@ -86,33 +100,17 @@ export function choiceRows(
   look: Look,
   guarded = false,
 ): Line[] {
-  const SEPARATOR = ` ${glyphs(look).dot} `;
   // Guarded, the keys do not answer yet: drawn dim, as not yet offered.
-  const key = (text: string): Span => ({
-    text,
-    style: guarded ? { dim: true } : { bold: true, fg: 'cyan' },
-  });
-  const dim = (text: string): Span => ({ text, style: { dim: true } });
-  const rows: Line[] = [];
-  let row: Line = [];
-  for (const choice of choicesFor(request)) {
+  const key = guarded ? hintSpan : keySpan;
+  const hints = choicesFor(request).map((choice): Line => {
     const [first, ...rest] = choice.keys;
-    const unit: Line = [
+    return [
       key(first),
-      dim(rest.length ? `/${rest.join('/')} ` : ' '),
-      guarded ? dim(choice.label(request)) : { text: choice.label(request) },
+      hintSpan(rest.length ? `/${rest.join('/')} ` : ' '),
+      guarded ? hintSpan(choice.label(request)) : { text: choice.label(request) },
     ];
-    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
-      row.push(dim(SEPARATOR), ...unit);
-      continue;
-    }
-    if (row.length) rows.push(row);
-    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
-    row = wrapped.pop() ?? [];
-    rows.push(...wrapped);
-  }
-  if (row.length) rows.push(row);
-  return rows;
+  });
+  return keyRows(hints, width, look);
 }
 
 /**

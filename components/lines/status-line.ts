@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
 import type { Usage } from '../../src/protocol/usage';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
@@ -11,6 +11,9 @@ export interface StatusView {
   model: string;
   demo: boolean;
   mode: PermissionMode;
+  /** The sandbox setting while bash may run in it; `confinedRunning`: a call runs there now. */
+  sandbox?: SandboxMode | null;
+  confinedRunning?: boolean;
   usage: Usage;
   busy: boolean;
   /** The running turn's age. */
@@ -28,6 +31,8 @@ export interface StatusView {
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
+  /** The session log stopped being written (a full disk). */
+  unsaved?: boolean;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
 }
@@ -37,7 +42,10 @@ export interface StatusSource {
   model: string;
   demo: boolean;
   replayOf: string | null;
+  unsaved: boolean;
   mode: PermissionMode;
+  sandbox: SandboxMode | null;
+  confinedRunning: boolean;
   usage: Usage;
   status: 'idle' | 'busy';
   turnStartedAt: number | null;
@@ -59,7 +67,12 @@ export function statusSourceOf(state: AppState): StatusSource {
     model: state.model,
     demo: state.demo,
     replayOf: state.replayOf,
+    unsaved: state.unsaved,
     mode: state.mode,
+    sandbox: state.sandbox,
+    confinedRunning: state.live.tools.some(
+      (card) => card.status === 'running' && card.confined === true,
+    ),
     usage: state.usage,
     status: state.status,
     turnStartedAt: state.turnStartedAt,
@@ -82,7 +95,10 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     model: source.model,
     demo: source.demo,
     replayOf: source.replayOf,
+    unsaved: source.unsaved,
     mode: source.mode,
+    sandbox: source.sandbox,
+    confinedRunning: source.confinedRunning,
     usage: source.usage,
     busy: source.status === 'busy',
     elapsedMs: source.turnStartedAt === null ? 0 : now - source.turnStartedAt,
@@ -133,11 +149,21 @@ export function statusLine(view: StatusView, width: number): Line {
   const parts: Span[][] = [];
   // A notice is what the user must see now; it comes right after the model.
   if (view.notice) parts.push([{ text: view.notice, style: { fg: 'yellow', bold: true } }]);
+  // Stays while the app runs: what follows is lost to -c and -r.
+  if (view.unsaved) parts.push([{ text: 'session not saved', style: { fg: 'red', bold: true } }]);
   if (view.replayOf)
     parts.push([
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
+  if (view.sandbox) {
+    // Bold while a call runs in it; otherwise which setting is in use.
+    parts.push([
+      view.confinedRunning
+        ? { text: 'in sandbox', style: { fg: 'cyan', bold: true } }
+        : { text: `sandbox ${view.sandbox}`, style: { fg: 'cyan', dim: true } },
+    ]);
+  }
   if (view.busy && view.retry && !view.approval) {
     const { attempt, inMs, reason } = view.retry;
     const style: Style = { fg: 'yellow' };

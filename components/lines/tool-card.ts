@@ -74,6 +74,9 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const time = elapsed(card, view);
   // A call the model wrote as text says so: its server's tool parser is not doing the work.
   const tail: Span[] = [
+    ...(card.confined || card.display?.confined
+      ? [{ text: '  sandboxed', style: { fg: 'cyan' as const } }]
+      : []),
     ...(card.recovered ? [{ text: `  (from ${card.recovered} text)`, style: { dim: true } }] : []),
     ...(time ? [{ text: `  ${time}`, style: { dim: true } }] : []),
   ];
@@ -261,9 +264,10 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
     case 'asking':
       return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
     case 'running':
+      // Live output: a command's, or a task tool saying what it waits for.
       return {
-        rows: fromEnd && out ? wrapped(out, width, { dim: true }) : [],
-        from: 'end',
+        rows: out ? wrapped(out, width, { dim: true }) : [],
+        from: fromEnd ? 'end' : 'start',
         cut: part.cut,
       };
     case 'denied': {

@@ -61,7 +61,10 @@ async function openSession(
   const { openSessionForRun } = await import('../session/open');
   const session = await openSessionForRun(config, resume, {
     onError: (message) =>
-      store.setState((state) => commit(state, { kind: 'info', text: message, tone: 'warning' })),
+      store.setState((state) => ({
+        ...commit(state, { kind: 'info', text: message, tone: 'warning' }),
+        unsaved: true,
+      })),
     ...(replayOf ? { replayOf } : {}),
   });
   if (session.restored)
@@ -88,6 +91,7 @@ async function loadAgent(
   // The demo works in a scratch copy: its edits need no approval, its risky command does.
   if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
   controller.attach(agent);
+  for (const notice of agent.notices ?? []) controller.say(notice, 'warning');
   return agent;
 }
 

@@ -98,11 +98,20 @@ export const settingsFileSchema = z.strictObject(
       )
       .optional(),
     hooks: commandHookSettingsSchema.optional(),
-    // true/false, or Claude Code's sandbox object, of which tick reads `enabled`.
+    // "auto" | "always" | "off"; true/false (always/off), or Claude Code's sandbox object,
+    // of which tick reads `enabled`.
     sandbox: z
-      .union([z.boolean(), z.looseObject({ enabled: z.boolean().optional() })], {
-        error: 'must be true or false (or an object {"enabled": true})',
-      })
+      .union(
+        [
+          z.enum(['auto', 'always', 'off']),
+          z.boolean(),
+          z.looseObject({ enabled: z.boolean().optional() }),
+        ],
+        {
+          error:
+            'must be "auto", "always" or "off" (or true/false, or an object {"enabled": true})',
+        },
+      )
       .optional(),
     tasks: z.boolean({ error: 'must be true or false' }).optional(),
     agents: z
@@ -111,8 +120,20 @@ export const settingsFileSchema = z.strictObject(
           maxTurns: integer(1, ' (model requests per subagent)').optional(),
           maxParallel: integer(1, ' (subagents at once)').optional(),
           model: nonEmptyString.optional(),
+          exploreModel: nonEmptyString.optional(),
         },
-        { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
+        { error: 'must be an object {"maxTurns", "maxParallel", "model", "exploreModel"}' },
+      )
+      .optional(),
+    checkpoints: z
+      .strictObject(
+        {
+          enabled: z.boolean({ error: 'must be true or false' }).optional(),
+          maxFileBytes: integer(1, ' (bytes)').optional(),
+          maxFiles: integer(1, ' (files)').optional(),
+          watch: z.boolean({ error: 'must be true or false' }).optional(),
+        },
+        { error: 'must be an object {"enabled", "maxFileBytes", "maxFiles", "watch"}' },
       )
       .optional(),
   },

@@ -1,5 +1,13 @@
 export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
 
+/**
+ * When bash runs in the sandbox (bubblewrap): `auto` confines what tick does not understand,
+ * `always` confines every command, `off` never does (what is not understood is asked).
+ */
+export type SandboxMode = 'auto' | 'always' | 'off';
+
+export const SANDBOX_MODES: readonly SandboxMode[] = ['auto', 'always', 'off'];
+
 export const PERMISSION_MODES: readonly PermissionMode[] = [
   'default',
   'acceptEdits',
@@ -14,4 +22,6 @@ export interface ToolAccess {
   paths?: string[];
   /** The shell command, for exec. */
   command?: string;
+  /** exec: the model asks to run outside the sandbox, for this reason (always asked). */
+  unconfined?: string;
 }

@@ -17,6 +17,8 @@ export interface ApprovalRequest {
   preview?: ToolPreview;
   /** The subagent whose call this is (absent: the main agent's). */
   agent?: { id: string; description: string };
+  /** bash, with the sandbox in use: once allowed it runs in it (true) or outside it (false). */
+  confined?: boolean;
 }
 
 export type ApprovalDecision =

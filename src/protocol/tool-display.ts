@@ -8,6 +8,8 @@ export interface ToolDisplay {
   matches?: number;
   /** Exit code of a bash command. */
   exitCode?: number;
+  /** The bash command ran in the sandbox. */
+  confined?: boolean;
   /** What a call found, in a few words, when its input says nothing (task_list's counts). */
   found?: string;
 }

@@ -43,6 +43,8 @@ const LAYERS: readonly Layer[] = [
       'src/agents',
       'src/config',
       'src/demo',
+      'src/extensions',
+      'src/checkpoints',
     ],
   },
   // The vocabulary every layer shares, and small helpers.

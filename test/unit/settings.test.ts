@@ -80,7 +80,7 @@ describe('settings files', () => {
         additionalDirectories: ['../lib'],
       },
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
-      sandbox: true,
+      sandbox: 'always',
     });
     expect(await loadSettingsFile(paths.project)).toEqual({
       path: paths.project,
@@ -102,7 +102,7 @@ describe('settings files', () => {
         },
         additionalDirectories: ['../lib'],
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
-        sandbox: true,
+        sandbox: 'always',
       },
     });
   });
@@ -158,7 +158,8 @@ describe('settings files', () => {
     expect(layers.map((layer) => layer.path)).toEqual([paths.user, paths.project, paths.local]);
     expect(merged.model).toBe('local-model');
     expect(merged.maxTurns).toBe(10);
-    expect(merged.sandbox).toBe(true);
+    // The older boolean: true is every command in the sandbox.
+    expect(merged.sandbox).toBe('always');
     expect(merged.permissions).toEqual({
       allow: ['bash(ls)', 'bash(git status)'],
       ask: ['bash(git push)'],
@@ -265,7 +266,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
       },
     });
     expect(file.settings).toMatchObject({
-      sandbox: true,
+      sandbox: 'always',
       disableBypassPermissionsMode: true,
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x' }] }], PostToolUse: [] },
     });
@@ -343,7 +344,10 @@ describe('malformed settings', () => {
       { reminder: { rounds: -1 } },
       'reminder.rounds must be a non-negative integer (0 turns the reminder off)',
     ],
-    [{ sandbox: 'yes' }, 'sandbox must be true or false (or an object {"enabled": true})'],
+    [
+      { sandbox: 'yes' },
+      'sandbox must be "auto", "always" or "off" (or true/false, or an object {"enabled": true})',
+    ],
     [{ hooks: [] }, 'hooks must be an object keyed by hook event'],
     [{ hooks: { PreToolUse: {} } }, 'hooks.PreToolUse must be an array of matcher groups'],
     [
