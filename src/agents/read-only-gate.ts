@@ -1,4 +1,4 @@
-import type { GateCall, PermissionGate } from '../permissions/gate';
+import type { GateCall, GateOutcome, PermissionGate } from '../permissions/gate';
 
 /**
  * The gate of a read-only agent type (explore): a bash command runs only when tick reads
@@ -14,14 +14,17 @@ export function readOnlyGate(
     call: GateCall,
     why: string,
     emit: Parameters<PermissionGate['floor']>[1]['emit'],
-  ) => {
+  ): GateOutcome => {
     emit({
       type: 'permission_decided',
       callId: call.callId,
       decision: 'deny',
       by: `agent type ${agentType}`,
     });
-    return `Error: the ${agentType} agent is read-only: ${why}. Report what you found instead.`;
+    return {
+      run: false,
+      output: `Error: the ${agentType} agent is read-only: ${why}. Report what you found instead.`,
+    };
   };
   return {
     floor: (call, ctx) => gate?.floor(call, ctx),
@@ -34,7 +37,7 @@ export function readOnlyGate(
           return refuse(call, `\`${command}\` is not a read-only command`, ctx.emit);
         }
       }
-      return gate ? gate.check(call, hook, ctx) : undefined;
+      return gate ? gate.check(call, hook, ctx) : { run: true, confined: false };
     },
   };
 }
