@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../util/private-files';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
@@ -35,12 +36,12 @@ export class ObjectStore {
     if (this.known.has(hash)) return hash;
     const target = this.pathOf(hash);
     if (!(await exists(target))) {
-      await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+      await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Level 1: most of the saving for text at a fraction of the default's time.
       const packed = await deflate(content, { level: 1 });
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(temp, packed);
+        await writeFile(temp, packed, { mode: PRIVATE_FILE_MODE });
         await rename(temp, target);
       } catch (error) {
         await unlink(temp).catch(() => undefined);

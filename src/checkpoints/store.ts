@@ -6,6 +6,7 @@ import { withFolderLock } from '../util/folder-lock';
 import { ObjectStore } from './objects';
 import { TreeReader } from './trees';
 import type { PointRecord } from './types';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** The store cannot be used (damaged, unwritable, removed); the message says where and why. */
 export class StoreError extends Error {
@@ -64,7 +65,7 @@ export class CheckpointStore {
   static async open(home: string, workspace: string): Promise<CheckpointStore> {
     const dir = checkpointDir(home, workspace);
     try {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     } catch (error) {
       throw new StoreError(`cannot make the checkpoint store ${dir}: ${errorText(error)}`);
     }
@@ -124,7 +125,9 @@ export class CheckpointStore {
       const record: PointRecord = { id: (known.at(-1)?.id ?? 0) + 1, ...point };
       const file = join(this.dir, POINTS);
       // A torn last line (a crash mid-write) must not swallow this one.
-      await appendFile(file, `${this.tornTail ? '\n' : ''}${JSON.stringify(record)}\n`);
+      await appendFile(file, `${this.tornTail ? '\n' : ''}${JSON.stringify(record)}\n`, {
+        mode: PRIVATE_FILE_MODE,
+      });
       await this.points();
       return record;
     });
@@ -145,10 +148,12 @@ export class CheckpointStore {
 
   async writeCache(key: string, files: unknown): Promise<void> {
     const file = this.cacheFile(key);
-    await mkdir(join(this.dir, 'index'), { recursive: true });
+    await mkdir(join(this.dir, 'index'), { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temp, JSON.stringify({ epoch: this.epoch, files }));
+      await writeFile(temp, JSON.stringify({ epoch: this.epoch, files }), {
+        mode: PRIVATE_FILE_MODE,
+      });
       await rename(temp, file);
     } catch (error) {
       await unlink(temp).catch(() => undefined);
@@ -200,7 +205,7 @@ async function makeHeader(dir: string, workspace: string): Promise<StoreHeader> 
     epoch: randomBytes(8).toString('hex'),
   };
   const temp = join(dir, `${HEADER}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, `${JSON.stringify(header)}\n`);
+  await writeFile(temp, `${JSON.stringify(header)}\n`, { mode: PRIVATE_FILE_MODE });
   await rename(temp, join(dir, HEADER));
   return header;
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE } from './private-files';
 
 /** A lock not refreshed for this long belongs to a dead process and is taken over. */
 export const LOCK_STALE_MS = 10_000;
@@ -24,7 +25,8 @@ export async function withFolderLock<T>(
   lockName: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  await mkdir(dir, { recursive: true });
+  // tick's folders are its owner's alone (private-files.ts).
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Loaded on the first lock: only sessions that need one pay for it.
   const lockfile = await import('proper-lockfile');
   // A bundle hands the CommonJS module over as its default export; vitest as named ones.
