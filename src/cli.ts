@@ -55,6 +55,11 @@ async function main(argv: string[]): Promise<number> {
       const { runMcpCommand } = await import('./cli/commands/mcp');
       return runMcpCommand(command.args);
     }
+    case 'rewind': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runRewindCommand } = await import('./cli/commands/rewind');
+      return runRewindCommand(command, config);
+    }
     case 'run': {
       optimiseLazily();
       const config = await loadConfig(flags, 'warnings');

@@ -2,6 +2,7 @@ import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
 import { choicesFor } from '../approval-choices';
+import { keyRows, keySpan, hintSpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
 import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
@@ -108,33 +109,17 @@ export function choiceRows(
   look: Look,
   guarded = false,
 ): Line[] {
-  const SEPARATOR = ` ${glyphs(look).dot} `;
   // Guarded, the keys do not answer yet: drawn dim, as not yet offered.
-  const key = (text: string): Span => ({
-    text,
-    style: guarded ? { dim: true } : { bold: true, fg: 'cyan' },
-  });
-  const dim = (text: string): Span => ({ text, style: { dim: true } });
-  const rows: Line[] = [];
-  let row: Line = [];
-  for (const choice of choicesFor(request)) {
+  const key = guarded ? hintSpan : keySpan;
+  const hints = choicesFor(request).map((choice): Line => {
     const [first, ...rest] = choice.keys;
-    const unit: Line = [
+    return [
       key(first),
-      dim(rest.length ? `/${rest.join('/')} ` : ' '),
-      guarded ? dim(choice.label(request)) : { text: choice.label(request) },
+      hintSpan(rest.length ? `/${rest.join('/')} ` : ' '),
+      guarded ? hintSpan(choice.label(request)) : { text: choice.label(request) },
     ];
-    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
-      row.push(dim(SEPARATOR), ...unit);
-      continue;
-    }
-    if (row.length) rows.push(row);
-    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
-    row = wrapped.pop() ?? [];
-    rows.push(...wrapped);
-  }
-  if (row.length) rows.push(row);
-  return rows;
+  });
+  return keyRows(hints, width, look);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AgentEvent, ToolStatus } from '../protocol/events';
 import type { AssembledToolCall } from '../model/types';
-import type { Tool, ToolResult } from '../tools/types';
+import type { PromptServices, Tool, ToolResult } from '../tools/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
@@ -37,9 +37,19 @@ export interface CallContext {
   taskList?: TaskListRef;
   /** Runs the children of `agent` calls. */
   subagents?: SubagentHost;
+  /** What a tool that expands a prompt (the skill tool) needs of the session. */
+  prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
   /** Told synchronously just before the tool runs (the session log records the start). */
   onToolStart?: (callId: string) => void;
 }
+
+/** The prompt services bound to one call's context and event stream. */
+export type PromptServicesFor = (
+  ctx: CallContext,
+  emit: (event: AgentEvent) => void,
+) => PromptServices;
 
 export interface CallOutcome {
   /** What the model receives (a long result's head, tail and file). */
@@ -180,6 +190,8 @@ export async function executeToolCall(
     const again = ctx.permissions?.floor(described, gateContext);
     if (again !== undefined) return finish({ output: again }, 'denied');
   }
+  // What tick's own hooks added to the payload (the checkpoint's id) goes on to PostToolUse.
+  if (pre.extras) described = { ...described, extras: pre.extras };
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
       ? {
@@ -210,6 +222,8 @@ export async function executeToolCall(
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),
+      ...(ctx.prompts ? { prompts: ctx.prompts(ctx, emit) } : {}),
+      ...(ctx.shellEnvFile ? { shellEnvFile: ctx.shellEnvFile } : {}),
       ...(ctx.subagents
         ? { runSubagent: subagentRunner(ctx.subagents, call.id, ctx.signal, emit) }
         : {}),
@@ -229,7 +243,10 @@ export async function executeToolCall(
     Date.now() - started,
     hookContext,
   );
-  const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
+  // PreToolUse's additionalContext goes beside the result too, before PostToolUse's.
+  const notes = [pre.context, post.block, post.context].filter((text): text is string =>
+    Boolean(text),
+  );
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
   const forModel = ctx.spill ? await ctx.spill.forModel(call.id, result) : result.output;
   return finish(result, status, post.stop, forModel);

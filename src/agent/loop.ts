@@ -14,7 +14,7 @@ import type { ContextManager } from '../context/manager';
 import type { OutputSpill } from '../context/spill';
 import type { SubagentHost } from '../agents/host';
 import { streamWhile } from './channel';
-import { announceCall, errorText } from './execute-call';
+import { announceCall, errorText, type PromptServicesFor } from './execute-call';
 import { runTurnCalls } from './run-calls';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
@@ -65,6 +65,10 @@ export interface AgentDeps {
   onToolStart?: (callId: string) => void;
   /** Runs the `agent` tool's children; absent in a child (no recursion). */
   subagents?: SubagentHost;
+  /** Expands skills for the skill tool (`!` lines and `@` files through the call path). */
+  prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */
@@ -97,6 +101,7 @@ export async function* runAgent(
   const hookContext: Omit<HookContext, 'emit'> = {
     sessionId: state.sessionId,
     cwd: deps.cwd,
+    ...(deps.agentName ? { agentName: deps.agentName } : {}),
     signal,
     approve: deps.approve,
   };

@@ -1,4 +1,5 @@
 import type { Config } from '../config/types';
+import { quietTurnEnd } from './quiet-turn-end';
 import { ContextManager, type ContextOptions, type RequestParts } from '../context/manager';
 import { OutputSpill, spillLimits } from '../context/spill';
 import type { WindowBook } from '../context/window';
@@ -13,7 +14,10 @@ import { toolDefinitions } from '../tools/registry';
 import { streamWhile } from './channel';
 import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
-import { buildSystemPrompt, loadProjectInstructions } from './prompt';
+import { buildSystemPrompt } from './prompt';
+import { modelSkills } from '../extensions/load-extensions';
+import { skillListing } from '../extensions/commands/skill-listing';
+import type { ExtensionParts } from './wire-extensions';
 import type { ModelParts } from './wire-model';
 import type { PlanParts } from './wire-plan';
 import type { PolicyParts } from './wire-policy';
@@ -86,18 +90,15 @@ export async function* manualCompaction(
     if (!signal.aborted && !isAbortError(error)) throw error;
     reason = 'aborted';
   }
-  yield {
-    type: 'turn_end',
-    reason,
-    result: '',
-    rounds: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
+  yield quietTurnEnd(reason);
 }
 
 export interface ContextParts {
-  /** The system prompt for a conversation offered these tools (a subagent has fewer). */
-  prompt: (toolNames: string[]) => string;
+  /**
+   * The system prompt for a conversation offered these tools (a subagent has fewer);
+   * `instructions: false` leaves the instruction files out (the explore agent type).
+   */
+  prompt: (toolNames: string[], instructions?: boolean) => string;
   /** The main conversation's system prompt, rebuilt each request (a mode change shows). */
   systemPrompt: () => string;
   /**
@@ -113,13 +114,14 @@ export interface ContextParts {
 }
 
 type Needs = Setup &
-  Pick<SessionParts, 'cwd' | 'state' | 'hooks' | 'dataDir'> &
+  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir' | 'compacted'> &
   Pick<PlanParts, 'plan' | 'offered' | 'planText'> &
   ModelParts &
-  Pick<PolicyParts, 'policy' | 'approve'>;
+  Pick<PolicyParts, 'policy' | 'approve'> &
+  Pick<ExtensionParts, 'extensions'>;
 
 /**
- * What the model sees: the project's instructions (AGENTS.md, CLAUDE.md), the system
+ * What the model sees: the instruction files loaded at start-up, the skills' list, the system
  * prompt, the tools' definitions, and the context manager that keeps requests inside the
  * window (compaction keeps the plan; long tool outputs spill to the session folder).
  */
@@ -127,9 +129,18 @@ export const contextStep: WiringStep<Needs, ContextParts> = {
   name: 'context',
   wire: async (parts) => {
     const { config, options, cwd, offered, plan, policy, model } = parts;
-    const instructions = await loadProjectInstructions(cwd);
-    const prompt = (toolNames: string[]) =>
-      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan });
+    const { extensions } = parts;
+    const skills = skillListing(modelSkills(extensions.commands));
+    const prompt = (toolNames: string[], withInstructions = true) =>
+      buildSystemPrompt({
+        cwd,
+        toolNames,
+        mode: policy.mode,
+        instructions: withInstructions ? extensions.startupInstructions : '',
+        // Only a conversation that has the skill tool is told of skills.
+        skills: toolNames.includes('skill') ? skills : '',
+        plan,
+      });
     const systemPrompt = () => prompt(Object.keys(offered));
     const definitions = () => toolDefinitions(offered);
     const { context, spill, childContext } = wireContext({
@@ -141,7 +152,10 @@ export const contextStep: WiringStep<Needs, ContextParts> = {
       dataDir: parts.dataDir,
       modelName: () => model.name,
       planText: parts.planText,
-      onCompact: (messages) => options.onCompact?.(messages),
+      onCompact: (messages) => {
+        options.onCompact?.(messages);
+        parts.compacted.forEach((listener) => listener());
+      },
     });
     return {
       prompt,

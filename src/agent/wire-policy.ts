@@ -14,7 +14,7 @@ export interface PolicyParts {
   /** Asks the user (the app's prompt, print mode's flags) and carries out "allow always". */
   approve: Approve;
   /** Heard just before the user is asked about a call (the tool's name). */
-  beforeAsk: Set<(toolName: string) => void>;
+  beforeAsk: Set<(toolName: string) => () => void>;
   /** Said once at the start: the sandbox cannot run here. */
   sandboxNotice?: string;
 }
@@ -42,12 +42,15 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
       onSessionRuleRemoved: (rule) => options.onRevoke?.(rule),
     });
     for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
-    const beforeAsk = new Set<(toolName: string) => void>();
+    const beforeAsk = new Set<(toolName: string) => () => void>();
     const approve = sessionApprove({
       ask: options.approve,
       cwd,
       policy,
-      beforeAsk: (toolName) => beforeAsk.forEach((listener) => listener(toolName)),
+      beforeAsk: (toolName) => {
+        const answered = [...beforeAsk].map((listener) => listener(toolName));
+        return () => answered.forEach((done) => done());
+      },
       ...(options.onGrant && { onGrant: options.onGrant }),
       // A rule that could not be saved: shown before the loop's next event.
       report,

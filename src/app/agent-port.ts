@@ -8,6 +8,13 @@ export type McpPort = Pick<
   McpSession,
   'watch' | 'views' | 'summary' | 'hub' | 'prompts' | 'runPrompt' | 'resourceLines'
 >;
+import type { UserCommandInfo } from '../protocol/user-commands';
+import type {
+  RewindChoice,
+  RewindPreview,
+  RewindRequest,
+  UndoPreview,
+} from '../protocol/checkpoints';
 import type { DoctorReport } from '../model/doctor/types';
 
 export interface PermissionRuleEntry {
@@ -26,6 +33,18 @@ export interface SessionPolicy {
   cycleMode(): PermissionMode;
   listRules(): PermissionRuleEntry[];
   removeRule(rule: string): boolean;
+}
+
+/** The session's checkpoints as /rewind reads them (the points, and what going back would do). */
+export interface SessionCheckpointsView {
+  /** Why rewind cannot be used in this session; undefined when it can. */
+  readonly off: string | undefined;
+  choices(): Promise<RewindChoice[]>;
+  preview(pointId: number): Promise<RewindPreview>;
+  /** `#3`: what undoing that plan item alone would do. */
+  undoPreview(item: string): Promise<UndoPreview>;
+  /** Plan items whose changes are undone now (`todo:<content>`, `task:<id>`). */
+  undoneItems?(): Promise<string[]>;
 }
 
 /**
@@ -50,8 +69,21 @@ export interface SessionAgent {
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** The points /rewind goes back to; absent when the agent keeps none. */
+  readonly checkpoints?: SessionCheckpointsView;
+  /** /rewind, /undo: puts files (and, when chosen, the conversation) back; ends with turn_end. */
+  rewind?(request: RewindRequest, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is (for the status line when a session is resumed). */
   contextUsage?(): { tokens: number; window?: number };
+  /**
+   * What the session found wrong while starting (a setup file's warnings, a SessionStart
+   * hook's error), taken to show at once; otherwise they come with the first answer.
+   */
+  takeNotices?(): string[];
+  /** The user's slash commands and skills (and /init): typed, they run as prompts. */
+  userCommands?(): readonly UserCommandInfo[];
+  /** /memory: the instruction files loaded so far, and the problems found in them. */
+  memory?(): string;
   reset(): void;
   setModel(name: string): void;
   /** The session's MCP servers, when any is configured. */

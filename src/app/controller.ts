@@ -11,6 +11,7 @@ import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { InputQueue } from './input-queue';
 import { pacedView } from './paced-view';
+import { RewindPicker } from './rewind-picker';
 import { isUrgentChange } from './render-urgency';
 import { TurnRunner } from './turn-runner';
 import { ViewControls } from './view-controls';
@@ -34,7 +35,7 @@ export interface ControllerOptions {
  * The app's driver, assembled: it builds the parts and holds what spans them (the agent,
  * Ctrl+C, quitting). Keys and components call the part they need: `input` (the prompt,
  * its history and queue), `turns` (the running turn), `approvals` (the gate's questions),
- * `viewControls` (scrolling, folds). It never touches the terminal.
+ * `viewControls` (scrolling, folds), `rewind` (the /rewind picker). It never touches the terminal.
  */
 export class AppController {
   readonly exited: Promise<number>;
@@ -46,6 +47,8 @@ export class AppController {
   readonly input: InputQueue;
   readonly approvals: ApprovalQueue;
   readonly viewControls: ViewControls;
+  /** /rewind, /undo #N, Esc Esc: the points to go back to. */
+  readonly rewind: RewindPicker;
   /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
   readonly approve: Approve;
   private agent: SessionAgent | undefined;
@@ -90,13 +93,20 @@ export class AppController {
       exiting: () => this.exiting,
       exit: () => void this.exit(),
       clear: () => this.clear(),
+      rewind: (item) => (item === undefined ? this.rewind.open() : this.rewind.openUndo(item)),
     });
     this.viewControls = new ViewControls(store);
+    this.rewind = new RewindPicker(store, {
+      agent: () => this.agent,
+      turns: this.turns,
+      now: this.now,
+    });
   }
 
   /** Connects the agent; prompts typed while it was loading run now. */
   attach(agent: SessionAgent): void {
     this.agent = agent;
+    for (const notice of agent.takeNotices?.() ?? []) this.say(notice, 'warning');
     this.store.setState((state) => ({
       model: agent.model,
       mode: agent.policy.mode,
@@ -106,6 +116,12 @@ export class AppController {
       taskListId: agent.taskListId ?? null,
       items: withBanner(state.items, { model: agent.model, cwd: agent.cwd, demo: agent.demo }),
     }));
+    // A resumed session's plan shows which items a rewind took back.
+    if (agent.todos().length || agent.taskListId)
+      void agent.checkpoints
+        ?.undoneItems?.()
+        .then((keys) => keys.length && this.store.setState({ undoneItems: keys }))
+        .catch(() => undefined);
     // Another process's changes to the list reach the panel between turns too.
     this.stopWatchingTasks?.();
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
@@ -206,6 +222,7 @@ export class AppController {
     this.questions.abort();
     this.turns.interrupt();
     this.approvals.denyAll('tick is exiting');
+    this.rewind.close();
     await this.turns.stop(3000);
     this.stopWatchingTasks?.();
     this.stopWatchingMcp?.();

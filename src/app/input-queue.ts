@@ -14,6 +14,8 @@ export interface InputQueueHost {
   exit(): void;
   /** /clear: forget the conversation on screen and in the agent. */
   clear(): void;
+  /** /rewind (no item) or /undo #N: opens the rewind picker. */
+  rewind(item?: string): void;
 }
 
 /**
@@ -99,8 +101,10 @@ export class InputQueue {
           agent,
           exit: () => this.host.exit(),
           clear: () => this.host.clear(),
+          rewind: (item) => this.host.rewind(item),
           compact: (focus) => this.turns.start((signal) => agent?.compact?.(focus, signal)),
           send: (prompt) => this.sendPrompt(prompt),
+          prompt: (line) => agent && this.turns.start((signal) => agent.run(line, signal)),
         },
         text,
       );

@@ -28,6 +28,17 @@ export type Command =
   | { kind: 'tasks'; list?: string }
   /** `tick mcp ...`: the words after `mcp`, which the mcp command parses itself. */
   | { kind: 'mcp'; args: string[] }
+  /**
+   * `tick rewind [--list] [POINT]`, `tick rewind --undo ITEM`: the workspace's checkpoints
+   * listed, a point gone back to (`12`, or `#2`: before plan item 2), one item's changes undone.
+   */
+  | {
+      kind: 'rewind';
+      point?: string;
+      undo?: string;
+      session?: string;
+      includeOverlaps: boolean;
+    }
   /** `tick doctor`: check the configured model server. */
   | { kind: 'doctor' };
 
@@ -76,6 +87,10 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
         replay: { type: 'string' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
+        list: { type: 'boolean' },
+        undo: { type: 'string' },
+        session: { type: 'string' },
+        'include-overlaps': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -99,6 +114,28 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
   if (values.version) return { command: { kind: 'version' }, flags };
 
   const [first, ...rest] = positionals;
+  const rewindOnly = (['list', 'undo', 'session', 'include-overlaps'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (rewindOnly && first !== 'rewind')
+    throw new UsageError(`--${rewindOnly} belongs to tick rewind`);
+  if (first === 'rewind' && !values.print) {
+    if (rest.length > 1) throw new UsageError('tick rewind takes at most one point');
+    if (rest[0] && (values.list || values.undo !== undefined))
+      throw new UsageError(`tick rewind ${rest[0]} cannot go with --list or --undo`);
+    if (values['include-overlaps'] && values.undo === undefined)
+      throw new UsageError('--include-overlaps goes with --undo ITEM');
+    return {
+      command: {
+        kind: 'rewind',
+        ...(rest[0] ? { point: rest[0] } : {}),
+        ...(values.undo !== undefined ? { undo: values.undo } : {}),
+        ...(values.session !== undefined ? { session: values.session } : {}),
+        includeOverlaps: Boolean(values['include-overlaps']),
+      },
+      flags,
+    };
+  }
   if (first === 'sessions' && !values.print) {
     if (rest[0] === 'rm') {
       if (!rest[1]) throw new UsageError('tick sessions rm needs a session id');
@@ -239,6 +276,10 @@ Usage:
   tick export ID [--format md|html]   a readable report of a session (found from any folder)
   tick tasks [LIST]             print a task list (default: the one this workspace used last)
   tick mcp list|get|add|remove|login   MCP servers (tick mcp --help)
+  tick rewind [--list]          list this workspace's checkpoints (points before calls)
+  tick rewind POINT             put the files back as they were at POINT (12, or #2: before item 2)
+  tick rewind --undo ITEM       undo only what was changed while plan item ITEM (#3) was in progress
+                                (--include-overlaps: files changed again later too; --session ID)
   tick doctor                   check the model server: reachable, model, streaming, tool calls,
                                 reasoning, context window, speed (exit 0 when tick can work with it)
 
@@ -263,5 +304,6 @@ Options:
 
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
 TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list),
-TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text). With no model configured tick runs its built-in demo model.
+TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text), TICK_CHECKPOINTS (1/0).
+With no model configured tick runs its built-in demo model.
 `;

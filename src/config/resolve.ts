@@ -5,7 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AGENTS_DEFAULTS, type Config, type PermissionRules } from './types';
+import { AGENTS_DEFAULTS, CHECKPOINTS_DEFAULTS, type Config, type PermissionRules } from './types';
 import type { RuleSourceInput } from '../permissions/policy-types';
 import type { PermissionMode, SandboxMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
@@ -109,7 +109,7 @@ function maxTurnsFlag(value: number | undefined): number | undefined {
   return value;
 }
 
-/** TICK_ENABLE_TASKS: 1 (or true) turns the task tools on, 0 (or false) forces todo_write. */
+/** A 1/0 switch (TICK_ENABLE_TASKS, TICK_CHECKPOINTS): 1 or true, 0 or false. */
 function envSwitch(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
   const raw = envValue(env, name)?.toLowerCase();
   if (raw === undefined) return undefined;
@@ -180,6 +180,7 @@ export async function resolveConfig(
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
   const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
   const tasksEnv = envSwitch(env, 'TICK_ENABLE_TASKS');
+  const checkpointsEnv = envSwitch(env, 'TICK_CHECKPOINTS');
   const recoverEnv = envSwitch(env, 'TICK_RECOVER_TOOL_CALLS');
   const taskListId = taskListIdEnv(env);
 
@@ -286,6 +287,13 @@ export async function resolveConfig(
       maxTurns: merged.agentsMaxTurns ?? AGENTS_DEFAULTS.maxTurns,
       maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,
       ...(merged.agentsModel ? { model: merged.agentsModel } : {}),
+      ...(merged.agentsExploreModel ? { exploreModel: merged.agentsExploreModel } : {}),
+    },
+    checkpoints: {
+      enabled: checkpointsEnv ?? merged.checkpointsEnabled ?? CHECKPOINTS_DEFAULTS.enabled,
+      maxFileBytes: merged.checkpointsMaxFileBytes ?? CHECKPOINTS_DEFAULTS.maxFileBytes,
+      maxFiles: merged.checkpointsMaxFiles ?? CHECKPOINTS_DEFAULTS.maxFiles,
+      watch: merged.checkpointsWatch ?? CHECKPOINTS_DEFAULTS.watch,
     },
     ...(mcp ? { mcp } : {}),
     warnings,

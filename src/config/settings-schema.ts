@@ -150,8 +150,20 @@ export const settingsFileSchema = z.strictObject(
           maxTurns: integer(1, ' (model requests per subagent)').optional(),
           maxParallel: integer(1, ' (subagents at once)').optional(),
           model: nonEmptyString.optional(),
+          exploreModel: nonEmptyString.optional(),
         },
-        { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
+        { error: 'must be an object {"maxTurns", "maxParallel", "model", "exploreModel"}' },
+      )
+      .optional(),
+    checkpoints: z
+      .strictObject(
+        {
+          enabled: z.boolean({ error: 'must be true or false' }).optional(),
+          maxFileBytes: integer(1, ' (bytes)').optional(),
+          maxFiles: integer(1, ' (files)').optional(),
+          watch: z.boolean({ error: 'must be true or false' }).optional(),
+        },
+        { error: 'must be an object {"enabled", "maxFileBytes", "maxFiles", "watch"}' },
       )
       .optional(),
   },

@@ -123,6 +123,11 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('mcpToolSearch', search === true ? 'always' : search === false ? 'never' : search);
   assign('mcpToolSearchMaxTools', data.mcp?.toolSearchMaxTools);
   assign('mcpToolSearchMaxShare', data.mcp?.toolSearchMaxShare);
+  assign('agentsExploreModel', data.agents?.exploreModel);
+  assign('checkpointsEnabled', data.checkpoints?.enabled);
+  assign('checkpointsMaxFileBytes', data.checkpoints?.maxFileBytes);
+  assign('checkpointsMaxFiles', data.checkpoints?.maxFiles);
+  assign('checkpointsWatch', data.checkpoints?.watch);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],

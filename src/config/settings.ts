@@ -55,6 +55,13 @@ export interface Settings {
   mcpToolSearch?: 'auto' | 'always' | 'never';
   mcpToolSearchMaxTools?: number;
   mcpToolSearchMaxShare?: number;
+  /** `agents.exploreModel`: the model the read-only explore agent type uses. */
+  agentsExploreModel?: string;
+  /** `checkpoints.enabled`, `.maxFileBytes`, `.maxFiles`, `.watch`. */
+  checkpointsEnabled?: boolean;
+  checkpointsMaxFileBytes?: number;
+  checkpointsMaxFiles?: number;
+  checkpointsWatch?: boolean;
 }
 
 export interface LoadedSettings {
@@ -181,6 +188,11 @@ export function mergeSettings(layers: Settings[]): Settings {
       'mcpToolSearch',
       'mcpToolSearchMaxTools',
       'mcpToolSearchMaxShare',
+      'agentsExploreModel',
+      'checkpointsEnabled',
+      'checkpointsMaxFileBytes',
+      'checkpointsMaxFiles',
+      'checkpointsWatch',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

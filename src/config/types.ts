@@ -57,6 +57,8 @@ export interface Config {
   agents?: AgentsConfig;
   /** MCP servers (settings, `.mcp.json`, `--mcp-config`); absent when none is configured. */
   mcp?: McpConfig;
+  /** Snapshots before calls, for /rewind; defaults apply when absent (CHECKPOINTS_DEFAULTS). */
+  checkpoints?: CheckpointsConfig;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }
@@ -69,6 +71,26 @@ export interface AgentsConfig {
   maxParallel: number;
   /** The model children use; the session's model when absent. */
   model?: string;
+  /** The model the explore agent type uses; `model` (or the session's) when absent. */
+  exploreModel?: string;
 }
 
 export const AGENTS_DEFAULTS: AgentsConfig = { maxTurns: 50, maxParallel: 4 };
+
+/** Settings `checkpoints.*` (and TICK_CHECKPOINTS): snapshots of the roots before calls. */
+export interface CheckpointsConfig {
+  enabled: boolean;
+  /** Files larger than this are named but not kept (a rewind cannot restore them). */
+  maxFileBytes: number;
+  /** A root with more files than this (outside .gitignore) gets no snapshots. */
+  maxFiles: number;
+  /** Watch folders so a snapshot reads only what changed (false: scan the roots each time). */
+  watch: boolean;
+}
+
+export const CHECKPOINTS_DEFAULTS: CheckpointsConfig = {
+  enabled: true,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxFiles: 100_000,
+  watch: true,
+};

@@ -20,7 +20,8 @@ import { mcpRuleCovers } from '../mcp/tool-names';
 export { parseRule, type CommandMatcher, type Rule, type RuleList, type RuleToolName };
 export type { PathMatcher } from './rule-paths';
 
-export type RuleSource = 'user' | 'project' | 'local' | 'session' | 'flag' | 'settings';
+/** Where a rule comes from; `prompt`: a command's or skill's `allowed-tools`, for one prompt. */
+export type RuleSource = 'user' | 'project' | 'local' | 'session' | 'flag' | 'settings' | 'prompt';
 
 export interface RuleEntry {
   source: RuleSource;

@@ -1,4 +1,5 @@
 import type { Config } from '../config/types';
+import { unsavedText } from '../checkpoints/report-text';
 import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import type { OutputFormat } from '../cli/args';
 import type { Approve } from '../protocol/approval';
@@ -88,6 +89,8 @@ export async function runPrintMode(
           `tick: ${compactionLine(event.tokensBefore, event.tokensAfter, event.planKept)}\n`,
         );
       }
+      if (event.type === 'checkpoint_unsaved' && format === 'text')
+        io.stderr(`tick: ${unsavedText(event.files, event.capBytes)}\n`);
       if (event.type === 'turn_end') end = event;
       checkSaved();
     }

@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from './approval';
+import type { RewindReport, UnsavedFile } from './checkpoints';
 import type { Task } from './tasks';
 import type { Todo } from './todos';
 import type { ToolDisplay } from './tool-display';
@@ -138,6 +139,15 @@ export type AgentEvent =
       toolCalls: number;
       durationMs: number;
     }
+  /**
+   * Files over the checkpoint size cap, named (once each) before a call that may change them
+   * runs: a rewind cannot restore them.
+   */
+  | { type: 'checkpoint_unsaved'; files: UnsavedFile[]; capBytes: number }
+  /** A rewind (or an undo of one plan item) put files back; what it did and could not do. */
+  | { type: 'rewind_done'; report: RewindReport }
+  /** The plan items whose changes are undone now (`todo:<content>`, `task:<id>`). */
+  | { type: 'plan_items_undone'; keys: string[] }
   /** A problem the user should see; `fatal` errors end the turn. */
   | { type: 'error'; message: string; fatal: boolean }
   | {

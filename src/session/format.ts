@@ -97,12 +97,14 @@ export interface ClearRecord {
 
 /**
  * The history was compacted: from here on the model's history is `messages` (the summary and
- * plan, then the kept recent messages), and later message records add to it.
+ * plan, then the kept recent messages), and later message records add to it. A rewind that
+ * takes the conversation back writes one too (`by: "rewind"`: the history as it was then).
  */
 export interface CompactRecord {
   kind: 'compact';
   t: number;
   messages: ChatMessage[];
+  by?: 'rewind';
 }
 
 /**

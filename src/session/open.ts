@@ -33,6 +33,7 @@ export interface SessionAgentOptions {
   onTurnEnd: (state: Readonly<SessionState>) => void;
   onReset: () => void;
   onCompact: (messages: ChatMessage[]) => void;
+  onRewind: (messages: ChatMessage[]) => void;
   onTaskList: (listId: string) => void;
   onSubagentMessage: (agentId: string, parentCallId: string, message: ChatMessage) => void;
   /** A call of the main agent is about to run: its start is recorded before it does. */
@@ -170,6 +171,7 @@ function observers(
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
     onCompact: (messages) => writer.compact(messages),
+    onRewind: (messages) => writer.compact(messages, 'rewind'),
     onTaskList: (listId) => writer.taskList(listId),
     onSubagentMessage: (agentId, parentCallId, message) =>
       writer.sidechain(agentId, parentCallId, message),

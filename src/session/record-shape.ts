@@ -93,6 +93,8 @@ const task = shape({
   blockedBy: listOf(text),
 });
 
+const fileProblem = shape({ path: text, reason: text });
+
 const usage = shape({ inputTokens: number, outputTokens: number });
 
 const call = { id: text, name: text };
@@ -164,6 +166,20 @@ const EVENT_FIELDS: Record<AgentEventType, Record<string, Check>> = {
     toolCalls: number,
     durationMs: number,
   },
+  checkpoint_unsaved: { files: listOf(shape({ path: text, bytes: number })), capBytes: number },
+  rewind_done: {
+    report: shape({
+      target: text,
+      pointId: number,
+      savedAs: optional(number),
+      restored: listOf(text),
+      removed: listOf(text),
+      failed: listOf(fileProblem),
+      left: listOf(fileProblem),
+      conversation: boolean,
+    }),
+  },
+  plan_items_undone: { keys: listOf(text) },
   error: { message: text, fatal: boolean },
   turn_end: {
     reason: oneOf('done', 'stopped', 'max_turns', 'aborted', 'error'),

@@ -52,6 +52,16 @@ export interface TodoHistoryItem {
   toolCalls: ReportToolCall[];
 }
 
+/** A checkpoint the session took (from the workspace's store), as `tick rewind` names it. */
+export interface ReportPoint {
+  id: number;
+  t: number;
+  /** `before #2 Write the parser`, `before bash rm notes.txt`. */
+  label: string;
+  /** The first point of its plan item (or prompt); else a call within it. */
+  head: boolean;
+}
+
 export interface SessionReport {
   header: HeaderRecord;
   prompts: ReportPrompt[];
@@ -64,6 +74,8 @@ export interface SessionReport {
   toolCalls: number;
   usage: Usage;
   lastActivity: number;
+  /** The session's checkpoints, when the workspace's store has any (`tick export` reads them). */
+  checkpoints?: ReportPoint[];
 }
 
 /** Folds a session's events into the report's structure. Pure. */

@@ -122,10 +122,10 @@ export class SessionWriter {
     this.write({ kind: 'sidechain', t: Date.now(), agentId, parentCallId, message: recorded });
   }
 
-  /** The history was compacted: readers resume from these messages. */
-  compact(messages: ChatMessage[]): void {
+  /** The history was compacted (or a rewind took it back): readers resume from these messages. */
+  compact(messages: ChatMessage[], by?: 'rewind'): void {
     const recorded = messages.map((message) => this.recorded(message));
-    this.write({ kind: 'compact', t: Date.now(), messages: recorded });
+    this.write({ kind: 'compact', t: Date.now(), messages: recorded, ...(by ? { by } : {}) });
   }
 
   grant(rule: string): void {

@@ -6,6 +6,7 @@ import type { ApprovalRequest } from '../protocol/approval';
 import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { Task } from '../protocol/tasks';
+import type { FileChange, RewindChoice } from '../protocol/checkpoints';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
@@ -124,6 +125,32 @@ export interface PendingApproval {
   guarded: boolean;
 }
 
+/** What the rewind picker previews: the selected point's files and diff, or an undo's. */
+export interface RewindPreviewView {
+  /** The point (`point:12`) or undo (`undo:#3`) it belongs to. */
+  key: string;
+  files: FileChange[];
+  /** An undo's files changed again later (left unless taken too). */
+  overlaps?: (FileChange & { by: string[] })[];
+  diff: string;
+}
+
+/** The /rewind picker while it is open (it takes the input's place). */
+export interface RewindView {
+  /** list: choose a point; undo: confirm the undo of one plan item. */
+  mode: 'list' | 'undo';
+  /** The points are being read (or the preview computed). */
+  loading: boolean;
+  error: string | null;
+  choices: RewindChoice[];
+  selected: number;
+  preview: RewindPreviewView | null;
+  /** First row of the preview's diff shown; PgUp/PgDn move it. */
+  previewTop: number;
+  /** In undo mode: the item (`#3`) and how it is named. */
+  undo: { item: string; label: string } | null;
+}
+
 export interface InputState {
   text: string;
   /** Cursor position as an index into `text`. */
@@ -139,6 +166,8 @@ export interface AppState {
   todos: Todo[];
   /** When each in-progress todo (by content) started, for its seconds counter. */
   todoStartedAt: Record<string, number>;
+  /** Plan items whose changes a rewind or an undo took back (`todo:<content>`, `task:<id>`). */
+  undoneItems: string[];
   /** The task list the session uses; null when it plans with todo_write. */
   taskListId: string | null;
   /** The task list as last announced (by a task tool, or the folder watcher). */
@@ -146,6 +175,8 @@ export interface AppState {
   /** When each in-progress task (by id) started, for its seconds counter. */
   taskStartedAt: Record<string, number>;
   pendingApproval: PendingApproval | null;
+  /** The /rewind picker (Esc Esc on an empty input); null when closed. */
+  rewind: RewindView | null;
   status: SessionStatus;
   /** Start of the running turn. */
   turnStartedAt: number | null;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ClaudeToolOutcome, Tool, ToolResult } from './types';
 import { boolean, integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
@@ -82,6 +83,18 @@ function modelText(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
  * timeout or a kill is a failure (PostToolUseFailure), as in Claude Code.
  */
 function claudeOutcome(outcome: ProcessOutcome, text: string): ClaudeToolOutcome {
+  // Claude Code's failure text leads with the exit code, then the output.
+  if (
+    outcome.exitCode !== undefined &&
+    outcome.exitCode !== 0 &&
+    !outcome.timedOut &&
+    !outcome.aborted
+  ) {
+    const body = outcome.output.replace(/\n+$/, '');
+    return {
+      error: body ? `Exit code ${outcome.exitCode}\n${body}` : `Exit code ${outcome.exitCode}`,
+    };
+  }
   if (outcome.exitCode !== 0 || outcome.timedOut || outcome.aborted) return { error: text };
   const stdout = outcome.output.replace(/\n+$/, '');
   return { response: { stdout, stderr: '', interrupted: false, isImage: false } };
@@ -111,7 +124,11 @@ export const bash: Tool<typeof schema> = {
     // `exec 2>&1` on the command's first line puts stderr on the stdout pipe, so the
     // two stay in the order they were written; line numbers in bash errors are kept.
     let file = SHELL;
-    let args = ['-c', `exec 2>&1; ${input.command}`];
+    // What SessionStart hooks wrote to CLAUDE_ENV_FILE (`export X=y` lines) holds for every
+    // command, as in Claude Code; sourced on the first line too, so line numbers stay.
+    const envFile = ctx.shellEnvFile && existsSync(ctx.shellEnvFile) ? ctx.shellEnvFile : undefined;
+    const source = envFile ? `. '${envFile.replace(/'/g, `'\\''`)}' >/dev/null 2>&1; ` : '';
+    let args = ['-c', `exec 2>&1; ${source}${input.command}`];
     if (ctx.sandbox) {
       const bwrap = findBwrap();
       if (!bwrap) return { output: BWRAP_MISSING_ERROR, isError: true };

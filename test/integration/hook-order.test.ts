@@ -245,7 +245,7 @@ describe('the order of decisions', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
-      { e: 'PostToolUseFailure', c: 'echo oops; exit 3', err: 'oops\nExit code 3', out: null },
+      { e: 'PostToolUseFailure', c: 'echo oops; exit 3', err: 'Exit code 3\noops', out: null },
       { e: 'PostToolUse', c: 'echo fine', err: null, out: 'fine' },
     ]);
   });

@@ -44,6 +44,8 @@ const LAYERS: readonly Layer[] = [
       'src/config',
       'src/demo',
       'src/mcp',
+      'src/extensions',
+      'src/checkpoints',
     ],
   },
   // The vocabulary every layer shares, and small helpers.

@@ -57,8 +57,36 @@ describe('resolveConfig defaults', () => {
       hooks: {},
       sandbox: 'auto',
       agents: { maxTurns: 50, maxParallel: 4 },
+      checkpoints: {
+        enabled: true,
+        maxFileBytes: 10 * 1024 * 1024,
+        maxFiles: 100_000,
+        watch: true,
+      },
       warnings: [],
     });
+  });
+
+  it('checkpoints.* from settings, and TICK_CHECKPOINTS over them', async () => {
+    const { cwd, env } = setup();
+    mkdirSync(join(cwd, '.tick'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ checkpoints: { maxFileBytes: 1000, maxFiles: 50, watch: false } }),
+    );
+    expect((await resolveConfig({}, env, cwd)).checkpoints).toEqual({
+      enabled: true,
+      maxFileBytes: 1000,
+      maxFiles: 50,
+      watch: false,
+    });
+    const off = await resolveConfig({}, { ...env, TICK_CHECKPOINTS: '0' }, cwd);
+    expect(off.checkpoints?.enabled).toBe(false);
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ checkpoints: { maxFileBytes: 0 } }),
+    );
+    await expect(resolveConfig({}, env, cwd)).rejects.toThrow(/checkpoints\.maxFileBytes/);
   });
 
   it('recovery of tool calls written as text: on by default, off by setting or env', async () => {
