@@ -8,6 +8,12 @@ import { tightenTickHome } from './util/private-files';
 import { assertNever } from './util/assert-never';
 import { VERSION } from './version';
 
+// A write past a file size limit (`ulimit -f`) must fail with EFBIG, which tick reports, as
+// Node arranges by ignoring SIGXFSZ. proper-lockfile's exit hook (signal-exit) listens for it
+// and, when it is the only listener, raises it again with the default action, which kills
+// tick; a listener of tick's own keeps the signal ignored.
+process.on('SIGXFSZ', () => undefined);
+
 // Heavy parts (the Ink app, the SDK) load only when a command needs them.
 async function main(argv: string[]): Promise<number> {
   // One line on stderr, before the app takes the screen (which also shows it).
