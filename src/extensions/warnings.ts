@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
 
 /** Something in a user's file tick could not use as written; the rest of the file still works. */
 export interface ExtensionWarning {
@@ -41,5 +42,18 @@ export class WarningList {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.items.push(warning);
+  }
+}
+
+/** A setup file's text; undefined, with a warning naming the file, when it cannot be read. */
+export async function readSetupFile(
+  file: string,
+  warnings: WarningList,
+): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    warnings.add({ file, message: `not loaded: ${(error as Error).message}` });
+    return undefined;
   }
 }

@@ -4,13 +4,12 @@
  * agents), `tools` is an allow list (absent or `*`: every tool), `disallowedTools` a deny
  * list, `model` (`inherit` or an alias: the session's), the body is the system prompt.
  */
-import { readFile } from 'node:fs/promises';
 import { FrontmatterFields, type KeyTable } from '../fields';
 import { parseFrontmatter } from '../frontmatter';
 import { CLAUDE_MODEL_ALIASES } from '../commands/prompt-command';
 import { readScopedHooks } from '../scoped-hooks';
 import { resolveToolName, splitToolList, type ToolNaming } from '../tool-names';
-import type { WarningList } from '../warnings';
+import { readSetupFile, type WarningList } from '../warnings';
 import type { AgentType } from './agent-type';
 
 const AGENT_KEYS: KeyTable = {
@@ -46,13 +45,8 @@ export async function readAgentFile(
   file: string,
   options: ReadAgentOptions,
 ): Promise<AgentType | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    options.warnings.add({ file, message: `not loaded: ${(error as Error).message}` });
-    return undefined;
-  }
+  const text = await readSetupFile(file, options.warnings);
+  if (text === undefined) return undefined;
   const fm = await parseFrontmatter(text);
   // No frontmatter at all: a README or notes beside the agents, as Claude Code takes it.
   if (!fm.present) return undefined;

@@ -4,13 +4,12 @@
  * ...) and a body that becomes the prompt. A skill is also offered to the model (its name
  * and description), which loads its body with the `skill` tool.
  */
-import { readFile } from 'node:fs/promises';
 import type { CommandHookSettings } from '../../hooks/hook-settings';
 import { FrontmatterFields, type KeyTable } from '../fields';
 import { parseFrontmatter } from '../frontmatter';
 import { readScopedHooks } from '../scoped-hooks';
 import { resolveToolName, splitToolList, type ToolNaming } from '../tool-names';
-import type { WarningList } from '../warnings';
+import { readSetupFile, type WarningList } from '../warnings';
 
 export type PromptKind = 'command' | 'skill';
 /** Where it was found: the project's folders or the user's. */
@@ -101,13 +100,8 @@ export async function readPromptCommand(
   file: string,
   options: ReadPromptOptions,
 ): Promise<PromptCommand | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    options.warnings.add({ file, message: `not loaded: ${(error as Error).message}` });
-    return undefined;
-  }
+  const text = await readSetupFile(file, options.warnings);
+  if (text === undefined) return undefined;
   const fm = await parseFrontmatter(text);
   const fields = new FrontmatterFields(fm, file, options.warnings);
   fields.checkKeys(options.kind, PROMPT_KEYS);
