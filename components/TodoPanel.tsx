@@ -3,6 +3,7 @@ import type { AppState } from '../src/store/types';
 import { useApp, useAppState } from './context';
 import { Lines } from './Rows';
 import { glyphs } from './lines/look';
+import type { PlanPanelRows } from './lines/plan-panel';
 import type { Line } from './lines/spans';
 import type { Layout } from './screen-layout';
 
@@ -14,7 +15,7 @@ export interface PlanPanelProps {
 }
 
 /** Which of the layout's panels a plan panel draws. */
-type PanelPart = (layout: Layout, state: AppState, width: number, maxRows: number) => Line[];
+type PanelPart = (layout: Layout, state: AppState, width: number, maxRows: number) => PlanPanelRows;
 
 /**
  * A plan panel over its part of the layout: beside the transcript (`gutter`) or above the
@@ -24,12 +25,15 @@ export function planPanel(part: PanelPart) {
   return memo(function PlanPanel({ width, maxRows, gutter = false }: PlanPanelProps) {
     const { layout, look } = useApp();
     const inner = gutter ? width - 2 : width;
-    const lines = useAppState((state) => part(layout, state, inner, maxRows));
+    const lines = useAppState((state) => part(layout, state, inner, maxRows).lines);
+    // Focused, the bar beside the transcript lights up: the keys scroll the panel.
+    const focused = useAppState((state) => state.planPanel.mode === 'focused');
     const shown = useMemo(() => {
       if (!gutter) return lines;
-      const bar: Line = [{ text: `${glyphs(look).bar} `, style: { dim: true } }];
+      const style = focused ? { fg: 'cyan' as const } : { dim: true };
+      const bar: Line = [{ text: `${glyphs(look).bar} `, style }];
       return lines.map((line) => [...bar, ...line]);
-    }, [lines, gutter, look]);
+    }, [lines, gutter, look, focused]);
     return <Lines lines={shown} look={look} width={width} />;
   });
 }

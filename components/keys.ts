@@ -1,6 +1,7 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
 import type { AppController } from '../src/app/controller';
+import type { PlanScroll, PlanShown } from '../src/store/plan-view';
 import type { PagedViews } from '../src/store/view-state';
 import { choiceForKey } from './approval-choices';
 import {
@@ -23,10 +24,15 @@ import type { AppState, InputState, PendingApproval, RewindView } from '../src/s
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
+/** What the keys ask of the screen as it is now: what a page is, what the plan panel shows. */
+export type ScreenViews = PagedViews & { readonly plan: PlanShown | null };
+
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place: the
  * approval prompt's keys while it is shown (its note, or a choice once it is no longer
- * guarded), the rewind picker while it is open, otherwise the global keys, then the input.
+ * guarded), the rewind picker while it is open, the plan panel's while it is focused
+ * (another key gives the focus back to the prompt and goes on), otherwise the global keys,
+ * then the input.
  * While a question waits, what is typed goes to the input's draft, so typing never answers it.
  * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
  * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
@@ -38,7 +44,7 @@ export class KeypressLayer {
    */
   constructor(
     private readonly controller: AppController,
-    private readonly screen: () => PagedViews,
+    private readonly screen: () => ScreenViews,
   ) {}
 
   private get state(): AppState {
@@ -53,6 +59,7 @@ export class KeypressLayer {
     if (!approval) {
       const rewind = this.state.rewind;
       if (rewind) return this.rewindKey(rewind, input, key);
+      if (this.planKey(input, key)) return;
       if (this.globalKey(input, key)) return;
     }
     this.controller.approvals.typed();
@@ -69,6 +76,7 @@ export class KeypressLayer {
     if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
     // The picker has no text to paste into.
     if (!approval && this.state.rewind) return;
+    if (this.state.planPanel.mode === 'focused') this.controller.viewControls.leavePlan();
     this.controller.approvals.typed();
     this.edit((state) => insertText(state, withLineBreaks(text)));
   };
@@ -115,6 +123,26 @@ export class KeypressLayer {
     if (input === 'u') return picker.undoSelected();
   }
 
+  /**
+   * The focused plan panel's keys: the arrows, PgUp/PgDn and Home/End scroll it, Esc gives
+   * the focus back to the prompt, Ctrl+T folds it (a global key), Ctrl+C is what it always
+   * is. Any other key gives the focus back and goes on to the prompt, so typing is never
+   * lost. Returns true when the key was the panel's.
+   */
+  private planKey(input: string, key: Key): boolean {
+    if (this.state.planPanel.mode !== 'focused') return false;
+    const view = this.controller.viewControls;
+    const window = this.screen().plan?.window;
+    // The list went away while focused: nothing to scroll.
+    if (!window) return (view.leavePlan(), false);
+    if ((key.ctrl && (input === 't' || input === 'c')) || (key.tab && key.shift)) return false;
+    if (key.escape) return (view.leavePlan(), true);
+    const move = planScroll(key);
+    if (move) return (view.scrollPlan(move, window), true);
+    view.leavePlan();
+    return false;
+  }
+
   private noteKey(input: string, key: Key, note: string): void {
     const { approvals } = this.controller;
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
@@ -153,7 +181,7 @@ export class KeypressLayer {
       return true;
     }
     if (key.ctrl && input === 't') {
-      view.toggleTodos();
+      view.cyclePlan(this.screen().plan);
       return true;
     }
     if (key.ctrl && input === 'o') {
@@ -243,6 +271,17 @@ export class KeypressLayer {
     }
     this.edit((state) => insertText(state, withLineBreaks(input)));
   }
+}
+
+/** The focused plan panel's scrolling keys. */
+function planScroll(key: Key): PlanScroll | null {
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.pageUp) return 'pageUp';
+  if (key.pageDown) return 'pageDown';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  return null;
 }
 
 /** Text for the input: line breaks as \n. */

@@ -12,9 +12,10 @@ import type { ChecklistView } from './lines/checklist';
 import type { Look } from './lines/look';
 import { inputPlaceholder, promptInputLayout, type InputLayout } from './lines/prompt-input';
 import type { ScrollWindow } from './lines/scroll-window';
-import type { Line } from './lines/spans';
-import { taskPanelLines } from './lines/task-panel';
-import { todoPanelLines } from './lines/todo-panel';
+import type { PlanPanelRows } from './lines/plan-panel';
+import { taskPanelRows } from './lines/task-panel';
+import { todoPanelRows } from './lines/todo-panel';
+import type { PlanShown } from '../src/store/plan-view';
 import { Memo } from './memo';
 import { layOutTranscript, TranscriptCache, type TranscriptLayout } from './transcript-layout';
 
@@ -54,6 +55,11 @@ export interface ScreenLayout {
    * through); null without one.
    */
   preview: ScrollWindow | null;
+  /**
+   * The plan panel as shown (whether Ctrl+T has anything to scroll, the focused window the
+   * keys move); null without a plan.
+   */
+  plan: PlanShown | null;
   /** The transcript's window; laid out when read. */
   readonly transcript: TranscriptLayout;
 }
@@ -68,7 +74,7 @@ export interface LayoutOptions {
   now?: () => number;
 }
 
-type PlanPanelLayout<T> = (items: T[], width: number, view: ChecklistView) => Line[];
+type PlanPanelLayout<T> = (items: T[], width: number, view: ChecklistView) => PlanPanelRows;
 
 /**
  * The app's layout, pulled: `screen(state, size)` answers where everything goes (regions,
@@ -85,9 +91,9 @@ export class Layout {
   private readonly inputMemo = new Memo<InputLayout>();
   private readonly approvalMemo = new Memo<ApprovalLayout | null>();
   private readonly rewindMemo = new Memo<RewindLayout | null>();
-  private readonly todoMemo = new Memo<Line[]>();
+  private readonly todoMemo = new Memo<PlanPanelRows>();
   private readonly undoneMemo = new Memo<ReadonlySet<string>>();
-  private readonly taskMemo = new Memo<Line[]>();
+  private readonly taskMemo = new Memo<PlanPanelRows>();
   private readonly regionsMemo = new Memo<ScreenRegions>();
   private readonly transcriptCache = new TranscriptCache();
 
@@ -117,14 +123,13 @@ export class Layout {
     const bottom = asking ?? this.input(state, columns, bottomMax);
     // The bottom region sits right above the status line, the frame's last row.
     const remaining = Math.max(0, frame.frame - 2 - bottom.lines.length - (queued ? 1 : 0));
-    const panelMax = frame.wide ? remaining : todoRowsFor(remaining, hasPlan);
+    // Focused, the panel takes every row above the input; beside the transcript it has them.
+    const focused = state.planPanel.mode === 'focused';
+    const panelMax =
+      frame.wide || focused ? (hasPlan ? remaining : 0) : todoRowsFor(remaining, hasPlan);
     const panelWidth = frame.wide ? frame.panelWidth - 2 : columns;
-    const panelRows = (tasks ? this.taskPanel : this.todoPanel).call(
-      this,
-      state,
-      panelWidth,
-      panelMax,
-    ).length;
+    const panel = (tasks ? this.taskPanel : this.todoPanel).call(this, state, panelWidth, panelMax);
+    const panelRows = panel.lines.length;
     const regions = this.regionsMemo.get(
       [
         columns,
@@ -137,6 +142,7 @@ export class Layout {
         bottomMax,
         bottom.lines.length,
         panelRows,
+        focused,
       ],
       () => ({
         frame,
@@ -161,11 +167,13 @@ export class Layout {
     const preview = asking?.preview ?? null;
     const transcript = () =>
       this.transcript(state, regions.transcript.width, regions.transcript.height);
+    const plan = panelRows ? { summarised: panel.summarised, window: panel.window } : null;
     return {
       regions,
       bottom,
       caret,
       preview,
+      plan,
       get transcript() {
         return transcript();
       },
@@ -212,16 +220,16 @@ export class Layout {
   }
 
   /** The todo panel's rows at this width, within `maxRows`. */
-  todoPanel(state: AppState, width: number, maxRows: number): Line[] {
-    return this.planPanel(this.todoMemo, state, state.todos, state.todoStartedAt, todoPanelLines, {
+  todoPanel(state: AppState, width: number, maxRows: number): PlanPanelRows {
+    return this.planPanel(this.todoMemo, state, state.todos, state.todoStartedAt, todoPanelRows, {
       width,
       maxRows,
     });
   }
 
   /** The task panel's rows at this width, within `maxRows`. */
-  taskPanel(state: AppState, width: number, maxRows: number): Line[] {
-    return this.planPanel(this.taskMemo, state, state.tasks, state.taskStartedAt, taskPanelLines, {
+  taskPanel(state: AppState, width: number, maxRows: number): PlanPanelRows {
+    return this.planPanel(this.taskMemo, state, state.tasks, state.taskStartedAt, taskPanelRows, {
       width,
       maxRows,
     });
@@ -233,29 +241,30 @@ export class Layout {
   }
 
   private planPanel<T extends { status: string }>(
-    memo: Memo<Line[]>,
+    memo: Memo<PlanPanelRows>,
     state: AppState,
     items: T[],
     startedAt: Record<string, number>,
     layout: PlanPanelLayout<T>,
     { width, maxRows }: { width: number; maxRows: number },
-  ): Line[] {
+  ): PlanPanelRows {
     // The spinner turns (and seconds count) while the turn runs and nothing is asked.
     const animate = state.status === 'busy' && state.pendingApproval === null;
-    const collapsed = state.todosCollapsed;
+    const { mode, top } = state.planPanel;
     // The clock matters only while an item is in progress in a running turn (its seconds).
     const clock =
       state.status === 'busy' && items.some((item) => item.status === 'in_progress')
         ? state.tick
         : -1;
     const undone = this.undoneSet(state.undoneItems);
-    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock, undone], () =>
+    return memo.get([items, width, startedAt, animate, mode, top, maxRows, clock, undone], () =>
       layout(items, width, {
         look: this.look,
         now: this.now(),
         startedAt,
         animate,
-        collapsed,
+        mode,
+        top,
         maxRows,
         undone,
       }),

@@ -74,7 +74,8 @@ function planRows(child: ChildView, width: number, view: AgentCardView): Line[] 
     now: view.now,
     startedAt: child.todoStartedAt,
     animate: view.animate,
-    collapsed: false,
+    mode: 'normal',
+    top: null,
     maxRows: Infinity,
   };
   const header = indented(

@@ -158,7 +158,8 @@ export function entryLines(
         now: 0,
         startedAt: {},
         animate: false,
-        collapsed: false,
+        mode: 'normal' as const,
+        top: null,
         maxRows: Infinity,
       };
       return [

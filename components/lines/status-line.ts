@@ -27,6 +27,8 @@ export interface StatusView {
   noteMode: boolean;
   /** The session plans with the task tools (the panel is the task list). */
   tasks: boolean;
+  /** The plan panel has the keys (Ctrl+T focused it): they scroll it, Esc goes back. */
+  planFocused?: boolean;
   /** The model request is tried again: which attempt, in how long, why. */
   retry?: { attempt: number; inMs: number; reason: string } | null;
   look: Look;
@@ -58,6 +60,7 @@ export interface StatusSource {
   approval: boolean;
   noteMode: boolean;
   tasks: boolean;
+  planFocused: boolean;
   retry: AppState['retry'];
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
@@ -86,6 +89,9 @@ export function statusSourceOf(state: AppState): StatusSource {
     approval: state.pendingApproval !== null,
     noteMode: state.pendingApproval?.noteMode ?? false,
     tasks: state.taskListId !== null,
+    planFocused:
+      state.planPanel.mode === 'focused' &&
+      (state.taskListId !== null ? state.tasks : state.todos).length > 0,
     retry: state.retry,
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
@@ -113,6 +119,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     approval: source.approval,
     noteMode: source.noteMode,
     tasks: source.tasks,
+    planFocused: source.planFocused,
     retry: source.retry && {
       attempt: source.retry.attempt,
       inMs: Math.max(0, source.retry.until - now),
@@ -219,9 +226,14 @@ export function statusLine(view: StatusView, width: number): Line {
     // Esc goes back to the choices and Enter denies with the note.
     if (view.noteMode) hints.push('enter deny with note', 'esc back');
     else if (view.approval) hints.push('esc deny');
+    else if (view.planFocused) hints.push(`${g.arrowUp}${g.arrowDown} scroll plan`, 'esc back');
     else if (view.busy) hints.push('esc interrupt');
     else hints.push('shift+tab mode');
-    hints.push(view.tasks ? 'ctrl+t tasks' : 'ctrl+t todos', 'ctrl+c twice quit');
+    const focused = view.planFocused && !view.approval;
+    hints.push(
+      focused ? 'ctrl+t fold' : view.tasks ? 'ctrl+t tasks' : 'ctrl+t todos',
+      'ctrl+c twice quit',
+    );
     for (const hint of hints) parts.push([{ text: hint, style: { dim: true } }]);
   }
   const line: Line = [model];

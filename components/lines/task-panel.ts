@@ -5,11 +5,11 @@ import { type Task } from '../../src/protocol/tasks';
 import {
   checklistCounts,
   checklistItemRows,
-  checklistLines,
   type ChecklistItem,
   type ChecklistView,
 } from './checklist';
 import type { Look } from './look';
+import { planPanelRows, type PlanPanelRows } from './plan-panel';
 import type { Line, Span } from './spans';
 
 const DIM = { dim: true };
@@ -41,9 +41,13 @@ export function taskItem(task: Task, byId: ReadonlyMap<string, Task>): Checklist
  * The task list as a panel: "Tasks d/n", then each task as a todo is shown (☐, a spinner
  * beside the activeForm, ☑), with `blocked by #1, #3` on a pending task still waiting.
  */
-export function taskPanelLines(tasks: readonly Task[], width: number, view: ChecklistView): Line[] {
+export function taskPanelRows(
+  tasks: readonly Task[],
+  width: number,
+  view: ChecklistView,
+): PlanPanelRows {
   const byId = new Map(tasks.map((task) => [task.id, task]));
-  return checklistLines(
+  return planPanelRows(
     'Tasks',
     tasks.map((task) => ({
       ...taskItem(task, byId),
@@ -59,7 +63,15 @@ export function taskListRows(tasks: readonly Task[], width: number, look: Look):
   if (!tasks.length) return [];
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const { done, total } = checklistCounts(tasks);
-  const view = { look, now: 0, startedAt: {}, animate: false, collapsed: false, maxRows: Infinity };
+  const view = {
+    look,
+    now: 0,
+    startedAt: {},
+    animate: false,
+    mode: 'normal' as const,
+    top: null,
+    maxRows: Infinity,
+  };
   return [
     [{ text: `Tasks ${done}/${total}`, style: { bold: true } }],
     ...tasks.flatMap((task) => checklistItemRows(taskItem(task, byId), width, view)),

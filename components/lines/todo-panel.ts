@@ -3,10 +3,10 @@ import type { Todo } from '../../src/protocol/todos';
 import {
   checklistCounts,
   checklistItemRows,
-  checklistLines,
   type ChecklistItem,
   type ChecklistView,
 } from './checklist';
+import { planPanelRows, type PlanPanelRows } from './plan-panel';
 import type { Line } from './spans';
 
 export type TodoView = ChecklistView;
@@ -32,9 +32,10 @@ export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] 
 
 /**
  * The checklist: a "Todos d/n" header and one row per item, within `maxRows`. When the
- * list is too long it keeps the in-progress item in view and counts the rest.
+ * list is too long it keeps the in-progress item in view and counts the rest (focused, it
+ * scrolls).
  */
-export function todoPanelLines(todos: Todo[], width: number, view: TodoView): Line[] {
+export function todoPanelRows(todos: Todo[], width: number, view: TodoView): PlanPanelRows {
   const items = todos.map((todo) => todoItem(todo, view.undone));
-  return checklistLines('Todos', items, width, view);
+  return planPanelRows('Todos', items, width, view);
 }

@@ -37,7 +37,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   history: 'urgent',
   historyIndex: 'urgent',
   scrollTop: 'urgent',
-  todosCollapsed: 'urgent',
+  planPanel: 'urgent',
   expandLatest: 'urgent',
   notice: 'urgent',
   retry: 'urgent',

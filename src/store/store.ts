@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PermissionMode } from '../permissions/types';
+import { PLAN_NORMAL } from './plan-view';
 import { EMPTY_LIVE } from './reducer';
 import type { AppState } from './types';
 
@@ -55,7 +56,7 @@ export function initialState(session: InitialSession): AppState {
     history: [],
     historyIndex: null,
     scrollTop: null,
-    todosCollapsed: false,
+    planPanel: PLAN_NORMAL,
     expandLatest: false,
     tick: 0,
     notice: null,

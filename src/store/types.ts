@@ -7,6 +7,7 @@ import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { Task } from '../protocol/tasks';
 import type { FileChange, RewindChoice } from '../protocol/checkpoints';
+import type { PlanPanelView } from './plan-view';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
@@ -203,7 +204,8 @@ export interface AppState {
   historyIndex: number | null;
   /** First visible transcript row when scrolled up; null follows the bottom. */
   scrollTop: number | null;
-  todosCollapsed: boolean;
+  /** The plan panel: folded, normal or focused (and scrolled); see plan-view.ts. */
+  planPanel: PlanPanelView;
   /** Ctrl+O: the latest tool card shows all its output. */
   expandLatest: boolean;
   /** The shared animation clock; advances only while something animates. */

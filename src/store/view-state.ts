@@ -1,4 +1,5 @@
 import { EMPTY_INPUT, setText } from './input-editor';
+import { PLAN_NORMAL } from './plan-view';
 import { EMPTY_LIVE, commit } from './reducer';
 import type { AppState } from './types';
 
@@ -48,6 +49,7 @@ export function clearedConversation(state: AppState): AppState {
       context: null,
       scrollTop: null,
       expandLatest: false,
+      planPanel: PLAN_NORMAL,
     },
     { kind: 'info', text: 'New conversation.', tone: 'dim' },
   );

@@ -78,7 +78,7 @@ describe('the task panel', () => {
   });
 
   test('Ctrl+T folds it to its header with the task in progress', async () => {
-    const rows = (await panel({ todosCollapsed: true })).rows();
+    const rows = (await panel({ planPanel: { mode: 'folded', top: null } })).rows();
     expect(rows[0]).toMatch(
       new RegExp(`^Tasks 1/5 · ${SPIN} Testing the parser 3s  ctrl\\+t to show$`),
     );

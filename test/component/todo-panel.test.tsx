@@ -114,7 +114,7 @@ describe('todo states', () => {
 
 describe('size', () => {
   test('Ctrl+T collapses it to the header, which still names the current step', async () => {
-    const shown = await rows(todos, 60, { state: { todosCollapsed: true } });
+    const shown = await rows(todos, 60, { state: { planPanel: { mode: 'folded', top: null } } });
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatch(
       new RegExp(`^Todos 1/3 · ${SPIN} Running the tests 12s  ctrl\\+t to show$`),
@@ -129,7 +129,7 @@ describe('size', () => {
     }));
     const shown = await rows(long, 60, { maxRows: 5, busy: false });
     expect(shown).toEqual([
-      'Todos 6/12  ctrl+t to fold',
+      'Todos 6/12  ctrl+t to scroll',
       '☑ Step 6',
       '▸ Doing step 7',
       '☐ Step 8',
@@ -151,7 +151,7 @@ describe('size', () => {
     // Three rows: the header, the item (two rows at this width) and the count.
     const shown = await rows(plan, 30, { maxRows: 4, busy: false });
     expect(shown).toEqual([
-      'Todos 2/4  ctrl+t to fold',
+      'Todos 2/4  ctrl+t to scroll',
       '▸ Fixing the rounding in the',
       '  cart total before tax',
       '… 2 done above, 1 more',
@@ -167,7 +167,7 @@ describe('size', () => {
       { content: 'Step 5', status: 'pending' },
     ];
     expect(await rows(plan, 60, { maxRows: 4, busy: false })).toEqual([
-      'Todos 2/5  ctrl+t to fold',
+      'Todos 2/5  ctrl+t to scroll',
       '☑ Step 3',
       '▸ Doing step 4',
       '… 2 above, 1 more',
@@ -190,7 +190,7 @@ describe('size', () => {
     expect(three[2]).toBe('  that every token keeps…');
     expect(three[3]).toBe('… 1 done above, 1 more');
     const two = await rows(plan, 26, { maxRows: 2, busy: false });
-    expect(two).toEqual(['Todos 1/3  ctrl+t to fold', '▸ Rewriting the parser so…']);
+    expect(two).toEqual(['Todos 1/3  ctrl+t to scro…', '▸ Rewriting the parser so…']);
   });
 
   test('nothing at all for an empty list', async () => {
