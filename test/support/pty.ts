@@ -17,6 +17,8 @@ export const KEYS = {
   down: '\x1b[B',
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
+  home: '\x1b[H',
+  end: '\x1b[F',
 } as const;
 
 /** Zero-width joiners and marks, variation selectors, skin-tone modifiers, tag characters. */

@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'vitest';
+import type { PtySession } from '../support/pty';
+import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+
+const cleanups = appTestFile();
+
+/** `Step 07` (two digits, so no step's name is inside another's). */
+const step = (n: number) => `Step ${String(n).padStart(2, '0')}`;
+
+/** A 40-item plan: 11 done, the 12th in progress, the rest to do. */
+const PLAN = Array.from({ length: 40 }, (_, i) => ({
+  content: `${step(i + 1)} of the migration`,
+  activeForm: `Migrating step ${i + 1}`,
+  status: i < 11 ? 'completed' : i === 11 ? 'in_progress' : 'pending',
+}));
+
+/** The steps on screen, in order (the one in progress by its activeForm). */
+async function stepsShown(app: PtySession): Promise<number[]> {
+  const screen = await app.screenText();
+  return [...screen.matchAll(/Step (\d\d) of|Migrating step (\d+)/g)].map((match) =>
+    Number(match[1] ?? match[2]),
+  );
+}
+
+/** The app with the 40-item plan written, the turn over. */
+async function planned(size: { cols: number; rows: number }): Promise<PtySession> {
+  const cwd = tempFolder(cleanups, 'tick-e2e-');
+  const home = tempFolder(cleanups, 'tick-home-');
+  const server = await scriptedServer(cleanups, [
+    { toolCalls: [{ name: 'todo_write', arguments: { todos: PLAN } }] },
+    { text: 'Planned the migration.' },
+  ]);
+  const app = appInPty(
+    cleanups,
+    ['--permission-mode', 'bypassPermissions'],
+    { cwd, env: modelEnv(server, home) },
+    size,
+  );
+  await app.waitForText('Type a task', 20_000);
+  await app.type('plan the migration', true);
+  await app.waitForText('Planned the migration.', 20_000);
+  return app;
+}
+
+describe('the whole plan, scrolled', { timeout: 60_000 }, () => {
+  test('at 80x24 a 40-item plan keeps the item in progress in view, Ctrl+T focuses it to scroll, Ctrl+T again folds it', async () => {
+    const app = await planned({ cols: 80, rows: 24 });
+    // Normal: the item in progress with the one before, the rest counted.
+    let screen = await app.waitForText('Todos 11/40');
+    expect(screen).toContain('Migrating step 12');
+    expect(screen).toMatch(/… 10 done above, \d+ more/);
+    expect(screen).toContain('ctrl+t to scroll');
+    const normal = await stepsShown(app);
+    expect(normal[0]).toBe(11);
+    expect(normal).not.toContain(40);
+
+    // Focused: the panel takes the rows above the input and says where it is.
+    await app.press('ctrlT');
+    screen = await app.waitForText(/items 11-\d+ of 40/);
+    expect(screen).toContain('Migrating step 12');
+    expect(screen).toContain('esc back');
+    const focused = await stepsShown(app);
+    expect(focused.length).toBeGreaterThan(normal.length);
+
+    // End: the last steps, never shown before; the item in progress is now above.
+    await app.press('end');
+    screen = await app.waitForText('Step 40 of the migration');
+    expect(screen).toMatch(/items \d+-40 of 40 \(in progress above\)/);
+    expect(screen).not.toContain('Migrating step 12');
+
+    // Home: the first steps (done ones the normal view counted as "done above").
+    await app.press('home');
+    screen = await app.waitForText(/items 1-\d+ of 40/);
+    expect(await stepsShown(app)).toEqual(Array.from({ length: focused.length }, (_, i) => i + 1));
+    expect(screen).toContain('Step 01 of the migration');
+
+    // Down moves one item; PgDn a page less one; Up and PgUp come back.
+    await app.press('down');
+    await app.waitForText(/items 2-\d+ of 40/);
+    expect((await stepsShown(app))[0]).toBe(2);
+    await app.press('pageDown');
+    const paged = await app.waitFor((s) => !/items 2-/.test(s), 10_000, 'the page to move');
+    const pageTop = Number(/items (\d+)-/.exec(paged)?.[1]);
+    expect(pageTop).toBeGreaterThan(10);
+    expect((await stepsShown(app))[0]).toBe(pageTop);
+    await app.press('pageUp');
+    await app.waitForText(/items 2-\d+ of 40/);
+    await app.press('up');
+    await app.waitForText(/items 1-\d+ of 40/);
+
+    // While focused the arrows do not reach the prompt: no history was browsed into it.
+    expect(await app.screenText()).not.toMatch(/> plan the migration/);
+
+    // Ctrl+T again: folded to its header, which names the item in progress.
+    await app.press('ctrlT');
+    screen = await app.waitForText('ctrl+t to show');
+    expect(screen).toMatch(/Todos 11\/40 · ▸ Migrating step 12/);
+    // Only the header's step: no item rows.
+    expect(await stepsShown(app)).toEqual([12]);
+    // And once more: the normal view again.
+    await app.press('ctrlT');
+    await app.waitForText('ctrl+t to scroll');
+    expect(await stepsShown(app)).toEqual(normal);
+    await app.type('/exit', true);
+    expect((await app.waitForExit()).exitCode).toBe(0);
+  });
+
+  test('Esc gives the focus back; typing while focused goes to the prompt and ends the focus', async () => {
+    const app = await planned({ cols: 80, rows: 24 });
+    await app.waitForText('ctrl+t to scroll');
+    await app.press('ctrlT');
+    await app.waitForText(/items 11-\d+ of 40/);
+    await app.press('escape');
+    await app.waitForText('ctrl+t to scroll');
+    expect(await app.screenText()).not.toContain('esc back');
+
+    await app.press('ctrlT');
+    await app.waitForText(/items 11-\d+ of 40/);
+    await app.press('end');
+    await app.waitForText('Step 40 of the migration');
+    await app.type('hello');
+    const screen = await app.waitForText('› hello');
+    expect(screen).toContain('ctrl+t to scroll');
+    expect(screen).toContain('Migrating step 12');
+    expect(screen).not.toContain('Step 40 of the migration');
+  });
+
+  for (const size of [
+    { cols: 120, rows: 30 },
+    { cols: 40, rows: 10 },
+  ])
+    test(`at ${size.cols}x${size.rows} the plan scrolls too`, async () => {
+      const app = await planned(size);
+      await app.waitForText('Todos 11/40');
+      expect(await app.screenText()).toContain('Migrating step 12');
+      await app.press('ctrlT');
+      // The header may be cut at 40 columns; the rows it shows are what count.
+      await app.waitFor((s) => /items 11-/.test(s) || /Todos 11\/40/.test(s));
+      await app.press('end');
+      await app.waitForText('Step 40 of the migration');
+      await app.press('home');
+      await app.waitForText('Step 01 of the migration');
+      await app.press('ctrlT');
+      await app.waitFor((s) => !s.includes('Step 01 of the migration'), 10_000, 'the fold');
+      // Every row of the screen is within the terminal; the prompt is still there.
+      const rows = await app.screen();
+      expect(rows).toHaveLength(size.rows);
+      expect(rows.join('\n')).toMatch(/Todos 11\/40/);
+      await app.type('/exit', true);
+      expect((await app.waitForExit()).exitCode).toBe(0);
+    });
+});
