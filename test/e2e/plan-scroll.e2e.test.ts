@@ -150,3 +150,64 @@ describe('the whole plan, scrolled', { timeout: 60_000 }, () => {
       expect((await app.waitForExit()).exitCode).toBe(0);
     });
 });
+
+describe('the whole task list, scrolled', { timeout: 60_000 }, () => {
+  test('at 80x24 a 40-task list shows both tasks in progress, and Ctrl+T scrolls to every task', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const check = (n: number) => `Check ${String(n).padStart(2, '0')} of the release`;
+    const server = await scriptedServer(cleanups, [
+      {
+        toolCalls: Array.from({ length: 40 }, (_, i) => ({
+          name: 'task_create',
+          arguments: { subject: check(i + 1), activeForm: `Checking ${i + 1}` },
+        })),
+      },
+      {
+        toolCalls: [
+          ...Array.from({ length: 11 }, (_, i) => ({
+            name: 'task_update',
+            arguments: { taskId: String(i + 1), status: 'completed' },
+          })),
+          { name: 'task_update', arguments: { taskId: '12', status: 'in_progress' } },
+          // Another agent's task in progress, far below: one in progress per owner.
+          {
+            name: 'task_update',
+            arguments: { taskId: '31', owner: 'reviewer', status: 'in_progress' },
+          },
+        ],
+      },
+      { text: 'Started the release checks.' },
+    ]);
+    const env = { ...modelEnv(server, home), TICK_TASK_LIST_ID: 'scroll-list' };
+    const app = appInPty(
+      cleanups,
+      ['--tasks', '--permission-mode', 'bypassPermissions'],
+      { cwd, env },
+      { cols: 80, rows: 24 },
+    );
+    await app.waitForText('Type a task', 20_000);
+    await app.type('check the release', true);
+    await app.waitForText('Started the release checks.', 20_000);
+    let screen = await app.waitForText('Tasks 11/40');
+    // Both tasks in progress are in the summarised view, the tasks between them counted.
+    expect(screen).toContain('#12 Checking 12');
+    expect(screen).toMatch(/#31 Checking 31\s+@reviewer/);
+    expect(screen).toMatch(/… \d+ more\n.*#31 Checking 31/);
+    expect(screen).not.toContain(check(40));
+
+    await app.press('ctrlT');
+    screen = await app.waitForText(/items 11-\d+ of 40/);
+    expect(screen).toContain('#12 Checking 12');
+    await app.press('end');
+    screen = await app.waitForText(check(40));
+    expect(screen).toContain('#31 Checking 31');
+    await app.press('home');
+    screen = await app.waitForText(check(1));
+    expect(screen).toMatch(/items 1-\d+ of 40 \(in progress below\)/);
+    await app.press('ctrlT');
+    await app.waitForText('ctrl+t to show');
+    await app.type('/exit', true);
+    expect((await app.waitForExit()).exitCode).toBe(0);
+  });
+});
