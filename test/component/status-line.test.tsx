@@ -109,6 +109,16 @@ test('a session that plans with tasks names them in the ctrl+t hint', async () =
   expect(await line({ taskListId: null }, 120)).toContain(' · ctrl+t todos · ');
 });
 
+test('while the plan panel is focused the hints name its keys; a question still says esc deny', async () => {
+  const todos = [{ content: 'Step', status: 'pending' as const }];
+  const focused = { todos, planPanel: { mode: 'focused' as const, top: null } };
+  const shown = await line({ ...focused, status: 'busy' }, 160);
+  expect(shown).toContain(' · ↑↓ scroll plan · esc back · ctrl+t fold · ');
+  expect(shown).not.toContain('esc interrupt');
+  // Focused without a list (it was cleared): the usual hints.
+  expect(await line({ planPanel: focused.planPanel }, 160)).toContain(' · ctrl+t todos · ');
+});
+
 test('narrow: the model and the mode stay, the rest gives way', async () => {
   const shown = await line({ ...busy(3), mode: 'acceptEdits' }, 40);
   expect(shown.startsWith('qwen2.5-coder:32b · acceptEdits')).toBe(true);

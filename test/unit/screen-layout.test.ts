@@ -95,9 +95,29 @@ function rowsUsed({ regions }: ScreenLayout): number {
   return regions.transcript.height + panel + (regions.queued ? 1 : 0) + 1 + regions.bottom.rows + 1;
 }
 
+/** A plan of 40 steps, the 12th in progress. */
+const longPlan: Todo[] = Array.from({ length: 40 }, (_, i) => ({
+  content: `Step ${i + 1}`,
+  status: i < 11 ? 'completed' : i === 11 ? 'in_progress' : 'pending',
+}));
+
 describe('the regions', () => {
   const states: [string, AppState][] = [
     ['an empty session', base],
+    ['a long plan', { ...withNotes(base, 30), todos: longPlan }],
+    [
+      'a long plan, focused and scrolled',
+      { ...withNotes(base, 30), todos: longPlan, planPanel: { mode: 'focused', top: 25 } },
+    ],
+    [
+      'a long plan, focused, while a question waits',
+      {
+        ...base,
+        todos: longPlan,
+        planPanel: { mode: 'focused', top: null },
+        pendingApproval: asking({}, longDiff),
+      },
+    ],
     ['a long transcript', withNotes(base, 80)],
     ['a todo list', { ...base, todos }],
     ['a task list', { ...base, taskListId: 'l1', tasks }],
@@ -144,6 +164,35 @@ describe('the regions', () => {
       layout.screen({ ...base, taskListId: 'l1', tasks }, { columns: 80, rows: 30 }).regions.panel
         .tasks,
     ).toBe(true);
+  });
+});
+
+describe('the plan panel focused', () => {
+  test('at 80x24 it takes every row above the input; the keys get its window', () => {
+    const layout = new Layout(LOOK);
+    const state = { ...withNotes(base, 30), todos: longPlan };
+    const normal = layout.screen(state, { columns: 80, rows: 24 });
+    expect(normal.regions.panel.rows).toBe(10);
+    expect(normal.plan).toEqual({ summarised: true, window: null });
+    const focused = layout.screen(
+      { ...state, planPanel: { mode: 'focused', top: null } },
+      { columns: 80, rows: 24 },
+    );
+    expect(focused.regions.panel.rows).toBe(20);
+    expect(focused.regions.transcript.height).toBe(0);
+    expect(focused.plan?.window).toMatchObject({ top: 10, count: 19, maxTop: 21, total: 40 });
+  });
+
+  test('a list that fits is not summarised (Ctrl+T folds it at once); no plan, nothing', () => {
+    const layout = new Layout(LOOK);
+    expect(layout.screen({ ...base, todos }, { columns: 80, rows: 24 }).plan).toEqual({
+      summarised: false,
+      window: null,
+    });
+    expect(layout.screen(base, { columns: 80, rows: 24 }).plan).toBeNull();
+    // Focused with the list gone: no panel, no window.
+    const gone = { ...base, planPanel: { mode: 'focused' as const, top: 3 } };
+    expect(layout.screen(gone, { columns: 80, rows: 24 }).regions.panel.rows).toBe(0);
   });
 });
 
