@@ -56,7 +56,7 @@ describe('the focused plan panel', () => {
   test('scrolled: the items from its top; the header says the item in progress is above', async () => {
     const rows = await todoRows({ mode: 'focused', top: 30 });
     // The hint is cut first at this width.
-    expect(rows[0]).toMatch(/^Todos 11\/40 · items 31-37 of 40 \(in progress above\)  ↑↓ PgUp/);
+    expect(rows[0]).toMatch(/^Todos 11\/40 · items 31-37 of 40 \(in progress above\) {2}↑↓ PgUp/);
     expect(rows.slice(1)).toEqual([31, 32, 33, 34, 35, 36, 37].map((n) => `☐ ${step(n)}`));
   });
 
