@@ -32,7 +32,8 @@ export const HELP_TEXT = [
   '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
   '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
   '  Esc Esc on an empty input: /rewind',
-  '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
+  '  Shift+Tab cycle mode; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
+  '  Ctrl+T plan panel: focus it (Up/Down, PgUp/PgDn, Home/End scroll; Esc back), fold, show',
 ].join('\n');
 
 export interface CommandHost {
