@@ -50,6 +50,9 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
   { keys: ['e'], label: () => 'deny with a note', answer: 'note' },
 ];
 
+/** While several calls wait together: allow each of them once (shift+a; `a` is "always"). */
+export const ALLOW_ALL_KEY = 'A';
+
 /** The choices this request offers. */
 export function choicesFor(request: ApprovalRequest): ApprovalChoice[] {
   return APPROVAL_CHOICES.filter((choice) => !choice.grantsRule || request.alwaysRule);

@@ -1,9 +1,8 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
-import type { ApprovalRequest } from '../src/protocol/approval';
 import type { AppController } from '../src/app/controller';
 import type { PagedViews } from '../src/store/view-state';
-import { choiceForKey } from './approval-choices';
+import { ALLOW_ALL_KEY, choiceForKey } from './approval-choices';
 import {
   deleteBackward,
   deleteForward,
@@ -16,7 +15,7 @@ import {
   moveRight,
   moveUp,
 } from '../src/store/input-editor';
-import type { AppState, InputState } from '../src/store/types';
+import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
@@ -44,7 +43,7 @@ export class KeypressLayer {
     const approval = this.state.pendingApproval;
     if (approval) {
       if (approval.noteMode) this.noteKey(input, key, approval.note);
-      else this.approvalKey(approval.request, input, key);
+      else this.approvalKey(approval, input, key);
       return;
     }
     if (this.globalKey(input, key)) return;
@@ -70,12 +69,17 @@ export class KeypressLayer {
     this.controller.viewControls.page(direction, this.screen());
   }
 
-  private approvalKey(request: ApprovalRequest, input: string, key: Key): void {
+  private approvalKey(approval: PendingApproval, input: string, key: Key): void {
     const { approvals } = this.controller;
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
     if (key.pageUp) return this.page(-1);
     if (key.pageDown) return this.page(1);
-    const choice = choiceForKey(request, input, key);
+    // Several calls wait together: ↑/↓ choose the one the keys answer, `A` allows them all.
+    if ((approval.waiting?.length ?? 0) > 1) {
+      if (key.upArrow || key.downArrow) return approvals.moveFocus(key.upArrow ? -1 : 1);
+      if (input === ALLOW_ALL_KEY) return approvals.allowAll();
+    }
+    const choice = choiceForKey(approval.request, input, key);
     if (!choice) return;
     if (choice.answer === 'note') return approvals.setNoteMode(true);
     approvals.answer(choice.answer);

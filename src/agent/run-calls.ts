@@ -3,7 +3,9 @@ import type { AgentDeps, AgentState } from './loop';
 import type { AssembledToolCall, ChatMessage } from '../model/types';
 import type { HookContext } from '../hooks/types';
 import { streamWhile } from './channel';
-import { executeToolCall, type CallOutcome } from './execute-call';
+import type { CallOutcome } from './call-context';
+import { runPreparedCall } from './execute-call';
+import { prepareToolCall, type PreparedCall } from './prepare-call';
 import { callSteps } from './call-order';
 import { CANCELLED_TEXT } from '../protocol/cancel-text';
 import { lookOf } from '../tools/registry';
@@ -17,36 +19,48 @@ export interface CallsContext {
 }
 
 /**
- * Runs the calls of one assistant turn and answers each in the history: in the model's order,
- * but its `agent` calls all at once (the host caps how many children run). A hook's stop or
- * an interrupt answers the calls not yet started as not run. Returns the hook's stop reason.
+ * Runs the calls of one assistant turn and answers each in the history. First every call
+ * is prepared at once (hooks, the gate), so the questions the turn needs wait together and
+ * the user answers them in one prompt; then the calls the gate let through run in the
+ * model's order, except that its `agent` calls all start together (the host caps how many
+ * children run). A hook's stop or an interrupt answers the calls not yet started as not
+ * run. Returns the hook's stop reason.
  */
 export async function* runTurnCalls(
   calls: readonly AssembledToolCall[],
   ctx: CallsContext,
 ): AsyncGenerator<AgentEvent, string | undefined> {
   const { deps, state, signal } = ctx;
+  const callContext = (emit: (event: AgentEvent) => void) => ({
+    ...deps,
+    hookContext: { ...ctx.hookContext, emit },
+    signal,
+    todos: state.todos,
+  });
+  const prepared = yield* streamWhile<AgentEvent, PreparedCall[]>((emit) =>
+    Promise.all(calls.map((call) => prepareToolCall(call, callContext(emit), emit))),
+  );
   const isAgent = (index: number) => deps.tools[calls[index].name]?.look.role === 'agent';
   let stopReason: string | undefined;
   for (const step of callSteps(calls.length, isAgent)) {
-    const batch = step.kind === 'one' ? [calls[step.index]] : step.indices.map((i) => calls[i]);
-    if (signal.aborted || stopReason !== undefined) {
-      for (const call of batch) yield* notRun(call, signal.aborted ? undefined : stopReason, ctx);
-      continue;
-    }
-    const outcomes = yield* streamWhile<AgentEvent, CallOutcome[]>((emit) =>
+    const indices = step.kind === 'one' ? [step.index] : step.indices;
+    const outcomes = yield* streamWhile<AgentEvent, (CallOutcome | undefined)[]>((emit) =>
       Promise.all(
-        batch.map((call) =>
-          executeToolCall(
-            call,
-            { ...deps, hookContext: { ...ctx.hookContext, emit }, signal, todos: state.todos },
-            emit,
-          ),
-        ),
+        indices.map((index) => {
+          const call = prepared[index];
+          if (call.kind === 'done') return call.outcome;
+          if (signal.aborted || stopReason !== undefined) return undefined;
+          return runPreparedCall(call, callContext(emit), emit);
+        }),
       ),
     );
     for (const [n, outcome] of outcomes.entries()) {
-      ctx.push({ role: 'tool', tool_call_id: batch[n].id, content: outcome.output });
+      const call = calls[indices[n]];
+      if (!outcome) {
+        yield* notRun(call, signal.aborted ? undefined : stopReason, ctx);
+        continue;
+      }
+      ctx.push({ role: 'tool', tool_call_id: call.id, content: outcome.output });
       if (outcome.todos) {
         state.todos = outcome.todos;
         yield { type: 'todos_updated', todos: outcome.todos };

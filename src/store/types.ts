@@ -105,6 +105,11 @@ export interface PendingApproval {
   note: string;
   /** First row of the preview (an edit's diff) shown; PgUp/PgDn move it. */
   previewTop: number;
+  /**
+   * Every question waiting, in the order asked, `request` among them: a turn's calls are
+   * asked together and the prompt lists them (absent in a lone question built by tests).
+   */
+  waiting?: readonly ApprovalRequest[];
 }
 
 export interface InputState {
