@@ -40,6 +40,7 @@ export class KeypressLayer {
   }
 
   handle = (input: string, key: Key): void => {
+    this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     if (approval) {
       if (approval.noteMode) this.noteKey(input, key, approval.note);
@@ -56,6 +57,7 @@ export class KeypressLayer {
    * takes text, on one line; a paste never answers the question.
    */
   paste = (text: string): void => {
+    this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     if (approval) {
       if (approval.noteMode) this.controller.approvals.setNote(approval.note + oneLine(text));

@@ -50,6 +50,8 @@ export interface Agent {
   watchTasks(listener: (event: AgentEvent) => void): () => void;
   /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
   planText(): Promise<string>;
+  /** Claude Code's Notification hook (the app's prompt left idle: `idle_prompt`). */
+  notify(message: string, notificationType: string): void;
   /** /clear: a new conversation. */
   reset(): void;
   setModel(name: string): void;
@@ -119,6 +121,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
     watchTasks: (listener) => tasks.watch(listener),
+    notify: (message, notificationType) => sessionHooks.notify(message, notificationType),
     planText: parts.planText,
     todos: () => state.todos,
     messages: () => state.messages,

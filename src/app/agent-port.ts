@@ -35,6 +35,8 @@ export interface SessionAgent {
    */
   watchTasks?(listener: (event: AgentEvent) => void): () => void;
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** Claude Code's Notification hook (tick waits for the user: `idle_prompt`). */
+  notify?(message: string, notificationType: string): void;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** How full the context is (for the status line when a session is resumed). */

@@ -7,6 +7,7 @@ import type { InfoTone } from '../store/types';
 import { clearedConversation } from '../store/view-state';
 import type { SessionAgent } from './agent-port';
 import { ApprovalQueue } from './approvals';
+import { AttentionWatcher, type Alert } from './attention';
 import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { InputQueue } from './input-queue';
@@ -25,6 +26,10 @@ export interface ControllerOptions {
   doubleCtrlCMs?: number;
   /** Called when a model request goes out (the app trims its heap while it waits). */
   onRequestStart?: () => void;
+  /** Rings the terminal when tick waits for the user (src/cli/terminal-alerts.ts). */
+  alert?: (alert: Alert) => void;
+  /** An idle prompt fires the Notification hook after this long (IDLE_HOOK_MS). */
+  idleHookMs?: number;
 }
 
 /**
@@ -43,6 +48,8 @@ export class AppController {
   readonly input: InputQueue;
   readonly approvals: ApprovalQueue;
   readonly viewControls: ViewControls;
+  /** Calls the user back (bell, desktop notification, Notification hook) when tick waits. */
+  readonly attention: AttentionWatcher;
   /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
   readonly approve: Approve;
   private agent: SessionAgent | undefined;
@@ -81,6 +88,12 @@ export class AppController {
       clear: () => this.clear(),
     });
     this.viewControls = new ViewControls(store);
+    this.attention = new AttentionWatcher(store, {
+      now: this.now,
+      alert: options.alert ?? (() => undefined),
+      notifyHook: (message, type) => this.agent?.notify?.(message, type),
+      ...(options.idleHookMs ? { idleHookMs: options.idleHookMs } : {}),
+    });
   }
 
   /** Connects the agent; prompts typed while it was loading run now. */
@@ -178,6 +191,7 @@ export class AppController {
     this.approvals.denyAll('tick is exiting');
     await this.turns.stop(3000);
     this.stopWatchingTasks?.();
+    this.attention.dispose();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();
     this.batcher.dispose();

@@ -41,6 +41,12 @@ export interface Settings {
   agentsMaxParallel?: number;
   /** `agents.model`: the model subagents use (default: the session's). */
   agentsModel?: string;
+  /** `notifications.bell`: ring the terminal's bell when tick waits for you. */
+  notifyBell?: boolean;
+  /** `notifications.desktop`: a desktop notification (OSC 9 / OSC 777) when tick waits. */
+  notifyDesktop?: boolean;
+  /** `notifications.idleMs`: an idle prompt fires the Notification hook after this long. */
+  notifyIdleMs?: number;
 }
 
 export interface LoadedSettings {
@@ -143,6 +149,9 @@ export function mergeSettings(layers: Settings[]): Settings {
       'agentsMaxTurns',
       'agentsMaxParallel',
       'agentsModel',
+      'notifyBell',
+      'notifyDesktop',
+      'notifyIdleMs',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];

@@ -48,6 +48,8 @@ export interface Config {
   taskListId?: string;
   /** Subagents (the `agent` tool); defaults apply when absent (AGENTS_DEFAULTS). */
   agents?: AgentsConfig;
+  /** When tick waits for you (settings `notifications`); both on unless turned off. */
+  notifications?: { bell: boolean; desktop: boolean; idleMs?: number };
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }

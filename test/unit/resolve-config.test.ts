@@ -56,8 +56,23 @@ describe('resolveConfig defaults', () => {
       hooks: {},
       sandbox: false,
       agents: { maxTurns: 50, maxParallel: 4 },
+      notifications: { bell: true, desktop: true },
       warnings: [],
     });
+  });
+
+  it('notifications.* from settings: the bell, the desktop notification and the idle time', async () => {
+    const { cwd, env, project } = setup();
+    project({ notifications: { bell: false, idleMs: 30000 } });
+    expect((await resolveConfig({}, env, cwd)).notifications).toEqual({
+      bell: false,
+      desktop: true,
+      idleMs: 30000,
+    });
+    project({ notifications: { bell: 'no' } });
+    await expect(resolveConfig({}, env, cwd)).rejects.toThrow(
+      /notifications\.bell must be true or false/,
+    );
   });
 
   it('agents.* from settings: the cap, the parallel count and the model of subagents', async () => {
