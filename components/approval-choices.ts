@@ -29,6 +29,14 @@ export interface ApprovalChoice {
   answer: ApprovalDecision | 'note';
   /** Offered only when the request names a rule to grant. */
   grantsRule?: boolean;
+  /** Offered only when a plan item is in progress (and a rule to grant). */
+  forItem?: boolean;
+}
+
+/** An item's text in the choice, cut so the keys stay short. */
+function itemHint(request: ApprovalRequest): string {
+  const text = request.planItem?.text ?? '';
+  return text.length > RULE_HINT_MAX ? `${text.slice(0, RULE_HINT_MAX - 1)}…` : text;
 }
 
 /** The prompt's choices, in the order shown. The keypress layer answers from this table. */
@@ -46,6 +54,13 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
     answer: { decision: 'allow_always', save: true },
     grantsRule: true,
   },
+  {
+    keys: ['i'],
+    label: (request) => `while "${itemHint(request)}" is in progress`,
+    answer: { decision: 'allow_item' },
+    grantsRule: true,
+    forItem: true,
+  },
   { keys: ['n', '3', 'esc'], label: () => 'deny', answer: { decision: 'deny' } },
   { keys: ['e'], label: () => 'deny with a note', answer: 'note' },
 ];
@@ -55,7 +70,9 @@ export const ALLOW_ALL_KEY = 'A';
 
 /** The choices this request offers. */
 export function choicesFor(request: ApprovalRequest): ApprovalChoice[] {
-  return APPROVAL_CHOICES.filter((choice) => !choice.grantsRule || request.alwaysRule);
+  return APPROVAL_CHOICES.filter(
+    (choice) => (!choice.grantsRule || request.alwaysRule) && (!choice.forItem || request.planItem),
+  );
 }
 
 /** The choice a key press makes, if any. */

@@ -24,6 +24,8 @@ export interface StatusView {
   replayOf?: string | null;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
+  /** "Allow for this item" grants in force: `1 item grant`. */
+  itemGrants?: number;
 }
 
 /** The parts of the app's state the status line shows. */
@@ -42,6 +44,7 @@ export interface StatusSource {
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
+  itemGrants: number;
 }
 
 /** The status line's part of the app's state. */
@@ -61,6 +64,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
+    itemGrants: state.itemGrants,
   };
 }
 
@@ -80,6 +84,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     approval: source.approval,
     look,
     context: source.context,
+    itemGrants: source.itemGrants,
   };
 }
 
@@ -119,6 +124,13 @@ export function statusLine(view: StatusView, width: number): Line {
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
+  if (view.itemGrants)
+    parts.push([
+      {
+        text: `${view.itemGrants} item grant${view.itemGrants === 1 ? '' : 's'}`,
+        style: { fg: 'green' },
+      },
+    ]);
   if (view.busy) {
     const style: Style = { fg: view.approval ? 'yellow' : 'cyan' };
     const what = `${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`;

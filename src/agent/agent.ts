@@ -1,3 +1,5 @@
+import { itemsInProgress } from './plan-items';
+import type { ItemGrant } from '../permissions/item-grants';
 import type { ChatMessage } from '../model/types';
 import type { PermissionPolicy } from '../permissions/policy';
 import { MAIN_AGENT } from '../tasks/types';
@@ -50,6 +52,8 @@ export interface Agent {
   watchTasks(listener: (event: AgentEvent) => void): () => void;
   /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
   planText(): Promise<string>;
+  /** "Allow for this item" grants in force (their items are still in progress). */
+  itemGrants(): Promise<readonly ItemGrant[]>;
   /** Claude Code's Notification hook (the app's prompt left idle: `idle_prompt`). */
   notify(message: string, notificationType: string): void;
   /** /clear: a new conversation. */
@@ -121,6 +125,10 @@ function sessionAgent(parts: SessionWiring): Agent {
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
     watchTasks: (listener) => tasks.watch(listener),
+    async itemGrants() {
+      parts.itemGrants.prune(itemsInProgress(state.todos, await tasks.snapshot()));
+      return parts.itemGrants.list();
+    },
     notify: (message, notificationType) => sessionHooks.notify(message, notificationType),
     planText: parts.planText,
     todos: () => state.todos,

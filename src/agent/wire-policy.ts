@@ -3,6 +3,9 @@ import { createPermissionGate, type PermissionGate } from '../permissions/gate';
 import { PermissionPolicy } from '../permissions/policy';
 import type { Approve } from '../protocol/approval';
 import { sessionApprove } from './session-approve';
+import { ItemGrants } from '../permissions/item-grants';
+import { itemsInProgress } from './plan-items';
+import type { PlanParts } from './wire-plan';
 import type { SessionParts, Setup } from './wire-session';
 import type { WiringStep } from './wiring';
 
@@ -14,9 +17,13 @@ export interface PolicyParts {
   approve: Approve;
   /** Heard just before the user is asked about a call (the tool's name). */
   beforeAsk: Set<(toolName: string) => void>;
+  /** "Allow for this item" grants (/permissions lists them). */
+  itemGrants: ItemGrants;
 }
 
-type Needs = Setup & Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report'>;
+type Needs = Setup &
+  Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report' | 'state'> &
+  Pick<PlanParts, 'tasks'>;
 
 /**
  * Permissions and approvals: the policy (mode, rules from settings and flags, the grants a
@@ -24,7 +31,7 @@ type Needs = Setup & Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report'>;
  */
 export const policyStep: WiringStep<Needs, PolicyParts> = {
   name: 'policy',
-  wire: ({ config, options, cwd, roots, dataDir, report }) => {
+  wire: ({ config, options, cwd, roots, dataDir, report, state, tasks }) => {
     const policy = new PermissionPolicy({
       mode: config.permissionMode,
       ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
@@ -38,6 +45,7 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
     });
     for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
     const beforeAsk = new Set<(toolName: string) => void>();
+    const itemGrants = new ItemGrants();
     const approve = sessionApprove({
       ask: options.approve,
       cwd,
@@ -46,7 +54,11 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
       ...(options.onGrant && { onGrant: options.onGrant }),
       // A rule that could not be saved: shown before the loop's next event.
       report,
+      itemGrants: {
+        grants: itemGrants,
+        inProgress: async () => itemsInProgress(state.todos, await tasks.snapshot()),
+      },
     });
-    return { policy, permissions: createPermissionGate(policy), approve, beforeAsk };
+    return { policy, permissions: createPermissionGate(policy), approve, beforeAsk, itemGrants };
   },
 };

@@ -1,3 +1,4 @@
+import type { ItemGrant } from '../permissions/item-grants';
 import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
@@ -35,6 +36,8 @@ export interface SessionAgent {
    */
   watchTasks?(listener: (event: AgentEvent) => void): () => void;
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** "Allow for this item" grants in force (/permissions lists them). */
+  itemGrants?(): Promise<readonly ItemGrant[]>;
   /** Claude Code's Notification hook (tick waits for the user: `idle_prompt`). */
   notify?(message: string, notificationType: string): void;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */

@@ -88,6 +88,13 @@ export class AppController {
       clear: () => this.clear(),
     });
     this.viewControls = new ViewControls(store);
+    // Grants for a plan item start at an answer and end when the item does: recounted then.
+    store.subscribe((state, previous) => {
+      const answered = previous.pendingApproval && !state.pendingApproval;
+      if (answered || state.todos !== previous.todos || state.tasks !== previous.tasks)
+        // After the answer's own continuation, which adds the grant.
+        setTimeout(() => this.countItemGrants(), 0);
+    });
     this.attention = new AttentionWatcher(store, {
       now: this.now,
       alert: options.alert ?? (() => undefined),
@@ -111,6 +118,13 @@ export class AppController {
     this.stopWatchingTasks?.();
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
     if (!this.busy) this.input.runNext();
+  }
+
+  private countItemGrants(): void {
+    void this.agent?.itemGrants?.().then((grants) => {
+      if (this.store.getState().itemGrants !== grants.length)
+        this.store.setState({ itemGrants: grants.length });
+    });
   }
 
   get busy(): boolean {

@@ -35,6 +35,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   todosCollapsed: 'urgent',
   expandLatest: 'urgent',
   notice: 'urgent',
+  itemGrants: 'urgent',
 };
 
 const URGENT_KEYS = (Object.keys(URGENCY) as (keyof AppState)[]).filter(

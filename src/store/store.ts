@@ -36,6 +36,7 @@ export function initialState(session: InitialSession): AppState {
     tasks: [],
     taskStartedAt: {},
     pendingApproval: null,
+    itemGrants: 0,
     status: 'idle',
     turnStartedAt: null,
     usage: { inputTokens: 0, outputTokens: 0 },

@@ -134,6 +134,8 @@ export interface AppState {
   /** When each in-progress task (by id) started, for its seconds counter. */
   taskStartedAt: Record<string, number>;
   pendingApproval: PendingApproval | null;
+  /** "Allow for this item" grants in force (the status line counts them). */
+  itemGrants: number;
   status: SessionStatus;
   /** Start of the running turn. */
   turnStartedAt: number | null;
