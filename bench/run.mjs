@@ -10,6 +10,7 @@ import bigOutput from './benchmarks/big-output.mjs';
 import longSession from './benchmarks/long-session.mjs';
 import start from './benchmarks/start.mjs';
 import stream from './benchmarks/stream.mjs';
+import streamCallLike from './benchmarks/stream-call-like.mjs';
 import tickLatency from './benchmarks/tick-latency.mjs';
 import { nowMs } from './lib/pty-session.mjs';
 import { loadScriptedServer } from './lib/scripted-server.mjs';
@@ -24,7 +25,15 @@ import {
 } from './lib/subjects.mjs';
 import { renderMarkdown, renderTable } from './lib/table.mjs';
 
-const BENCHMARKS = [start, stream, tickLatency, longSession, agentSession, bigOutput];
+const BENCHMARKS = [
+  start,
+  stream,
+  streamCallLike,
+  tickLatency,
+  longSession,
+  agentSession,
+  bigOutput,
+];
 const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 function selected(filters) {

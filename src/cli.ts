@@ -34,6 +34,11 @@ async function main(argv: string[]): Promise<number> {
       const { runTasksCommand } = await import('./cli/commands/tasks');
       return runTasksCommand(command.list, config);
     }
+    case 'doctor': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runDoctorCommand } = await import('./cli/commands/doctor');
+      return runDoctorCommand(config);
+    }
     case 'sessions': {
       const config = await resolveConfig(flags, process.env, process.cwd());
       const { runSessionsCommand } = await import('./cli/commands/sessions');

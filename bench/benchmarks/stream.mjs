@@ -13,12 +13,12 @@ import { quit, runOnce, submitPrompt, whenReady } from '../lib/subjects.mjs';
 
 const PROMPT = 'Write a long guide to the project in Markdown';
 
-async function measure(subject, text) {
+async function measure(subject, text, endSentence) {
   const script = [{ text, chunkSize: 4 }];
   return runOnce(subject, { script, prompt: PROMPT, serverProcess: true }, async ({ session }) => {
     await whenReady(subject, session);
     await submitPrompt(subject, session, PROMPT);
-    await session.waitForScreen((s) => s.includes(END_SENTENCE), {
+    await session.waitForScreen((s) => s.includes(endSentence), {
       timeoutMs: 90_000,
       what: 'the end of the answer',
     });
@@ -45,66 +45,72 @@ async function measure(subject, text) {
   });
 }
 
-export default {
-  name: 'stream',
-  async run({ tick, floor, runs }) {
-    const text = markdownAnswer();
-    const textBytes = Buffer.byteLength(text);
-    const runsOf = { tick: [], floor: [] };
-    for (let i = 0; i < runs; i += 1) {
-      runsOf.tick.push(await measure(tick, text));
-      runsOf.floor.push(await measure(floor, text));
-    }
-    const m = (who, field) => median(runsOf[who].map((r) => r[field]));
-    const rows = [
-      {
-        figure: 'CPU, whole tree, start to exit',
-        tick: m('tick', 'cpu'),
-        floor: m('floor', 'cpu'),
-        unit: 's',
-        target: { ratioMax: 1.3 },
-      },
-      {
-        figure: 'CPU until the answer is shown',
-        tick: m('tick', 'shownCpu'),
-        floor: m('floor', 'shownCpu'),
-        unit: 's',
-        target: { label: 'info' },
-      },
-      {
-        figure: 'terminal bytes per text byte',
-        tick: m('tick', 'bytes') / textBytes,
-        floor: m('floor', 'bytes') / textBytes,
-        target: { max: 1.3 },
-      },
-      {
-        figure: 'peak RSS, whole tree',
-        tick: m('tick', 'peakMb'),
-        floor: m('floor', 'peakMb'),
-        unit: 'MB',
-        digits: 0,
-        target: { ratioMax: 1.5 },
-      },
-    ];
-    if (tick.kind === 'app') {
-      rows.push({
-        figure: 'frames drawn',
-        tick: m('tick', 'frames'),
-        digits: 0,
-        target: { label: 'info' },
-      });
-      rows.push({
-        figure: 'CPU in 1 s idle after',
-        tick: m('tick', 'idleCpu'),
-        unit: 's',
-        digits: 3,
-        target: { max: 0.02 },
-      });
-    }
-    const notQuiet = runsOf.tick.filter((r) => r.quiet === false).length;
-    const notes = notQuiet
-      ? [`stream: the app never went quiet after the answer in ${notQuiet} of ${runs} runs`]
-      : [];
-    return { rows, notes, samples: runsOf, textBytes };
-  },
-};
+/** A benchmark that streams `answer()` (ending with `endSentence`) to tick and the floor. */
+export function streamBenchmark(name, answer, endSentence) {
+  return {
+    name,
+    run: (context) => runStream(name, context, answer(), endSentence),
+  };
+}
+
+async function runStream(name, { tick, floor, runs }, text, endSentence) {
+  const textBytes = Buffer.byteLength(text);
+  const runsOf = { tick: [], floor: [] };
+  for (let i = 0; i < runs; i += 1) {
+    runsOf.tick.push(await measure(tick, text, endSentence));
+    runsOf.floor.push(await measure(floor, text, endSentence));
+  }
+  const m = (who, field) => median(runsOf[who].map((r) => r[field]));
+  const rows = [
+    {
+      figure: 'CPU, whole tree, start to exit',
+      tick: m('tick', 'cpu'),
+      floor: m('floor', 'cpu'),
+      unit: 's',
+      target: { ratioMax: 1.3 },
+    },
+    {
+      figure: 'CPU until the answer is shown',
+      tick: m('tick', 'shownCpu'),
+      floor: m('floor', 'shownCpu'),
+      unit: 's',
+      target: { label: 'info' },
+    },
+    {
+      figure: 'terminal bytes per text byte',
+      tick: m('tick', 'bytes') / textBytes,
+      floor: m('floor', 'bytes') / textBytes,
+      target: { max: 1.3 },
+    },
+    {
+      figure: 'peak RSS, whole tree',
+      tick: m('tick', 'peakMb'),
+      floor: m('floor', 'peakMb'),
+      unit: 'MB',
+      digits: 0,
+      target: { ratioMax: 1.5 },
+    },
+  ];
+  if (tick.kind === 'app') {
+    rows.push({
+      figure: 'frames drawn',
+      tick: m('tick', 'frames'),
+      digits: 0,
+      target: { label: 'info' },
+    });
+    rows.push({
+      figure: 'CPU in 1 s idle after',
+      tick: m('tick', 'idleCpu'),
+      unit: 's',
+      digits: 3,
+      target: { max: 0.02 },
+    });
+  }
+  const notQuiet = runsOf.tick.filter((r) => r.quiet === false).length;
+  const notes = notQuiet
+    ? [`${name}: the app never went quiet after the answer in ${notQuiet} of ${runs} runs`]
+    : [];
+  return { rows, notes, samples: runsOf, textBytes };
+}
+
+export default streamBenchmark('stream', () => markdownAnswer(), END_SENTENCE);

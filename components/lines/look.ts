@@ -1,4 +1,5 @@
 import type { Span, Style } from './spans';
+import { localeIsUtf8 } from '../../src/util/locale';
 
 /**
  * How the terminal can show things: colour (NO_COLOR) and Unicode glyphs (the
@@ -77,12 +78,7 @@ export function glyphs(look: Look): Glyphs {
   return look.unicode ? UNICODE : ASCII;
 }
 
-/** The locale decides glyphs: the first set of LC_ALL, LC_CTYPE, LANG; unset means UTF-8. */
-export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
-  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
-  if (!locale) return true;
-  return /utf-?8/i.test(locale);
-}
+export { localeIsUtf8 };
 
 export function detectLook(env: NodeJS.ProcessEnv = process.env): Look {
   const noColor = (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || env.FORCE_COLOR === '0';

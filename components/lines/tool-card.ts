@@ -72,7 +72,11 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const glyph = statusGlyph(card.status, view);
   const name: Span = { text: card.name, style: { bold: true } };
   const time = elapsed(card, view);
-  const tail: Span[] = time ? [{ text: `  ${time}`, style: { dim: true } }] : [];
+  // A call the model wrote as text says so: its server's tool parser is not doing the work.
+  const tail: Span[] = [
+    ...(card.recovered ? [{ text: `  (from ${card.recovered} text)`, style: { dim: true } }] : []),
+    ...(time ? [{ text: `  ${time}`, style: { dim: true } }] : []),
+  ];
   const fixed = textWidth(glyph.text) + 1 + textWidth(card.name) + lineWidth(tail);
   const summaryText = card.summary.replace(/\s*\n\s*/g, ' ');
   const room = width - fixed - 2;

@@ -13,6 +13,8 @@ import { runAgent } from './loop';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
 import { hooksStep, type HookParts } from './wire-hooks';
 import { modelStep, type ModelParts } from './wire-model';
+import { doctorStep, type DoctorParts } from './wire-doctor';
+import type { DoctorReport } from '../model/doctor/types';
 import { planStep, type PlanParts } from './wire-plan';
 import { policyStep, type PolicyParts } from './wire-policy';
 import { sessionStep, type SessionParts, type Setup } from './wire-session';
@@ -58,6 +60,8 @@ export interface Agent {
   notify(message: string, notificationType: string): void;
   /** /clear: a new conversation. */
   reset(): void;
+  /** `/doctor`: the configured server checked as `tick doctor` does. */
+  doctor(signal?: AbortSignal): Promise<DoctorReport>;
   setModel(name: string): void;
   /** Ends the session (SessionEnd hooks: `prompt_input_exit` when the user quit, else `other`). */
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
@@ -74,6 +78,7 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     .add(sessionStep) // the workspace, the session's id, folder, state and hook registry
     .add(planStep) // todo_write or the task tools (and so the tools offered); the task list
     .add(modelStep) // the model client, switched by /model
+    .add(doctorStep) // tick doctor for this session: /doctor, the line after a failure
     .add(policyStep) // permission policy, gate, the session's approve
     .add(contextStep) // instructions, system prompt, tool definitions, context window, spill
     .add(hooksStep) // command hooks, SessionStart/End, Notification, Claude transcript
@@ -87,6 +92,7 @@ type SessionWiring = Setup &
   SessionParts &
   PlanParts &
   ModelParts &
+  DoctorParts &
   PolicyParts &
   ContextParts &
   HookParts &
@@ -107,6 +113,11 @@ function sessionAgent(parts: SessionWiring): Agent {
         }
         options.onEvent?.(event);
         yield event;
+        // The doctor's line follows the session's first failed request.
+        for await (const line of parts.doctor.after(event)) {
+          options.onEvent?.(line);
+          yield line;
+        }
       }
     } finally {
       options.onTurnEnd?.(state);
@@ -178,6 +189,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     setModel(name) {
       model.switchTo(name);
     },
+    doctor: (signal) => parts.doctor.run(signal),
     close: (reason = 'other') => parts.teardown.run(reason),
   };
 }

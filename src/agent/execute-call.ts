@@ -32,6 +32,7 @@ export function announceCall(
     input,
     summary: tool.summary(input),
     look: tool.look,
+    ...(call.recovered ? { recovered: call.recovered } : {}),
   };
 }
 

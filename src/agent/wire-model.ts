@@ -1,5 +1,9 @@
 import { createModelClient } from '../model/client';
+import { DEFAULT_BASE_URL } from '../model/api-key';
+import { ollamaWindowOptions } from '../model/ollama-options';
+import { withTextCallRecovery } from '../model/text-calls/recovering-client';
 import type { ModelClient } from '../model/types';
+import { withUnansweredNotice } from '../model/unanswered';
 import type { SessionParts, Setup } from './wire-session';
 import type { WiringStep } from './wiring';
 
@@ -37,18 +41,35 @@ export interface ModelParts {
   model: SessionModel;
 }
 
-/** The model client: the configured server (or the demo's), its idle timeout and retries. */
+/**
+ * The model client: the configured server (or the demo's), its idle timeout and retries;
+ * tool calls the model writes as text recovered (unless `model.recoverToolCalls` is off);
+ * a configured window sent to Ollama as `options.num_ctx`; one line when the model stops at
+ * its token limit without an answer.
+ */
 export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKey'>, ModelParts> = {
   name: 'model',
   wire: ({ config, baseURL, apiKey }) => {
-    const connect = (model: string) =>
-      createModelClient({
+    // Ollama would otherwise run the model with its own window (asked once, for every model).
+    const numCtx =
+      !config.demo && config.contextWindow !== undefined
+        ? ollamaWindowOptions(
+            baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL,
+            config.contextWindow,
+          )
+        : undefined;
+    const connect = (model: string): ModelClient => {
+      const client = createModelClient({
         baseURL,
         apiKey,
         model,
         idleTimeoutMs: config.idleTimeoutMs,
         maxRetries: config.maxRetries,
+        ...(numCtx ? { extraBody: numCtx } : {}),
       });
+      const recovering = config.recoverToolCalls === false ? client : withTextCallRecovery(client);
+      return withUnansweredNotice(recovering);
+    };
     return { model: new SessionModel(connect, config.demo ? 'demo' : config.model) };
   },
 };

@@ -2,6 +2,7 @@ import type { ItemGrant } from '../permissions/item-grants';
 import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
+import type { DoctorReport } from '../model/doctor/types';
 
 export interface PermissionRuleEntry {
   source: string;
@@ -46,6 +47,8 @@ export interface SessionAgent {
   contextUsage?(): { tokens: number; window?: number };
   reset(): void;
   setModel(name: string): void;
+  /** `/doctor`: checks the configured model server as `tick doctor` does. */
+  doctor?(signal?: AbortSignal): Promise<DoctorReport>;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
   close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

@@ -5,6 +5,8 @@ import { commit, withBanner } from '../store/reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
+import { reportLines } from '../model/doctor/report-text';
+import { localeIsUtf8 } from '../util/locale';
 
 export const HELP_TEXT = [
   'Commands',
@@ -15,6 +17,7 @@ export const HELP_TEXT = [
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
+  '  /doctor            check the model server (streaming, tool calls, window, ...)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
@@ -130,6 +133,27 @@ async function removeSavedRule(
   }
 }
 
+/** `/doctor`: the server checked as `tick doctor` does; the report arrives when it is done. */
+function doctor(host: CommandHost & { agent: SessionAgent }): void {
+  const { agent } = host;
+  if (agent.demo) {
+    return say(
+      host,
+      'The demo model needs no server. Set OPENAI_BASE_URL (and TICK_MODEL) for /doctor to check one.',
+    );
+  }
+  if (!agent.doctor) return say(host, 'This agent cannot run the doctor.', 'error');
+  say(host, 'Checking the model server...', 'dim');
+  agent.doctor().then(
+    (report) => {
+      const warned = report.lines.some((line) => line.verdict === 'warn');
+      const tone = !report.works ? 'error' : warned ? 'warning' : 'info';
+      say(host, reportLines(report, localeIsUtf8(process.env)).join('\n'), tone);
+    },
+    (error: unknown) => say(host, `The doctor failed: ${String(error)}`, 'error'),
+  );
+}
+
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
@@ -166,6 +190,8 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/doctor':
+      return doctor(ready);
     default:
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
   }

@@ -20,7 +20,9 @@ export type Command =
   | { kind: 'sessions'; action: 'rm'; id: string }
   | { kind: 'export'; id: string; format: 'md' | 'html' }
   /** `tick tasks [LIST]`: print a task list (without LIST: the one this workspace used last). */
-  | { kind: 'tasks'; list?: string };
+  | { kind: 'tasks'; list?: string }
+  /** `tick doctor`: check the configured model server. */
+  | { kind: 'doctor' };
 
 export interface ParsedArgs {
   command: Command;
@@ -94,6 +96,11 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
   if (first === 'export' && !values.print) {
     if (!rest[0]) throw new UsageError('tick export needs a session id');
     return { command: { kind: 'export', id: rest[0], format: exportFormat(values.format) }, flags };
+  }
+
+  if (first === 'doctor' && !values.print) {
+    if (rest.length) throw new UsageError('tick doctor takes no arguments');
+    return { command: { kind: 'doctor' }, flags };
   }
 
   if (first === 'tasks' && !values.print) {
@@ -184,6 +191,8 @@ Usage:
   tick sessions [rm ID]         list (or remove) this workspace's sessions
   tick export ID [--format md|html]   a readable report of a session (found from any folder)
   tick tasks [LIST]             print a task list (default: the one this workspace used last)
+  tick doctor                   check the model server: reachable, model, streaming, tool calls,
+                                reasoning, context window, speed (exit 0 when tick can work with it)
 
 Options:
   -p, --print                   print mode (non-interactive)
@@ -201,5 +210,6 @@ Options:
   -h, --help                    this help
 
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
-TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list). With no model configured tick runs its built-in demo model.
+TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list),
+TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text). With no model configured tick runs its built-in demo model.
 `;

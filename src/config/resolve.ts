@@ -175,6 +175,7 @@ export async function resolveConfig(
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
   const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
   const tasksEnv = envSwitch(env, 'TICK_ENABLE_TASKS');
+  const recoverEnv = envSwitch(env, 'TICK_RECOVER_TOOL_CALLS');
   const taskListId = taskListIdEnv(env);
 
   const loaded = await loadSettings(workspace, home);
@@ -253,6 +254,7 @@ export async function resolveConfig(
     ...((maxTurns ?? merged.maxTurns) ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),
     reminderRounds: merged.reminderRounds ?? CONFIG_DEFAULTS.reminderRounds,
     ...(window !== undefined ? { contextWindow: window } : {}),
+    recoverToolCalls: recoverEnv ?? merged.recoverToolCalls ?? true,
     compactThreshold: merged.compactThreshold ?? CONFIG_DEFAULTS.compactThreshold,
     permissionMode,
     permissions,

@@ -33,10 +33,11 @@ const modelObject = z.strictObject(
     idleTimeoutMs: integer(1, ' (milliseconds)').optional(),
     maxRetries: integer(0, '').optional(),
     contextWindow: integer(1, ' (tokens)').optional(),
+    recoverToolCalls: z.boolean({ error: 'must be true or false' }).optional(),
   },
   {
     error:
-      'must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow"}',
+      'must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow", "recoverToolCalls"}',
   },
 );
 
@@ -56,6 +57,7 @@ export const settingsFileSchema = z.strictObject(
     maxRetries: integer(0, '').optional(),
     maxTurns: integer(1, '').optional(),
     contextWindow: integer(1, ' (tokens)').optional(),
+    recoverToolCalls: z.boolean({ error: 'must be true or false' }).optional(),
     compact: z
       .strictObject(
         {

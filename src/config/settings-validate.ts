@@ -100,6 +100,7 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('maxTurns', data.maxTurns);
   assign('reminderRounds', data.reminder?.rounds);
   assign('contextWindow', data.model?.contextWindow ?? data.contextWindow);
+  assign('recoverToolCalls', data.model?.recoverToolCalls ?? data.recoverToolCalls);
   assign('compactThreshold', data.compact?.threshold);
   assign('permissionMode', permissionMode(data.permissions?.defaultMode, warn));
   assign('sandbox', typeof data.sandbox === 'object' ? data.sandbox.enabled : data.sandbox);

@@ -24,6 +24,8 @@ export interface Settings {
   maxTurns?: number;
   reminderRounds?: number;
   contextWindow?: number;
+  /** `model.recoverToolCalls`: turn tool calls written as text into calls (default true). */
+  recoverToolCalls?: boolean;
   compactThreshold?: number;
   permissionMode?: PermissionMode;
   permissions: PermissionRules;
@@ -141,6 +143,7 @@ export function mergeSettings(layers: Settings[]): Settings {
       'maxTurns',
       'reminderRounds',
       'contextWindow',
+      'recoverToolCalls',
       'compactThreshold',
       'permissionMode',
       'sandbox',

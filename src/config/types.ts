@@ -29,6 +29,11 @@ export interface Config {
   reminderRounds: number;
   /** The model's context window in tokens, when configured (else asked from the server). */
   contextWindow?: number;
+  /**
+   * Turn tool calls a model wrote as text (Hermes tags, Llama JSON, Mistral tokens, ...)
+   * into real calls: setting `model.recoverToolCalls`, TICK_RECOVER_TOOL_CALLS (default on).
+   */
+  recoverToolCalls?: boolean;
   /** Compact the history before a request that would fill more than this share of the window. */
   compactThreshold: number;
   permissionMode: PermissionMode;

@@ -98,6 +98,13 @@ export interface DiscoveredWindow {
   window: number;
   /** False for what a model supports before it is loaded: ask again once it runs. */
   loaded: boolean;
+  /** Where it was read, for `tick doctor`: `Ollama /api/ps (the loaded model)`. */
+  from?: string;
+  /**
+   * The server cuts a longer prompt silently instead of refusing it (Ollama drops its
+   * start): tick must keep within the window itself.
+   */
+  cutsPrompts?: boolean;
 }
 
 export interface DiscoverOptions {
@@ -166,13 +173,31 @@ export async function discoverContextWindow(
     options.signal?.removeEventListener('abort', onAbort);
   }
   const [models, props, ps, show, lmstudio] = answers;
-  const loaded =
-    windowFromOllamaPs(ps, model) ??
-    windowFromLlamaProps(props) ??
-    windowFromLmStudioModels(lmstudio, model) ??
-    windowFromVllmModels(models, model) ??
-    windowFromOllamaShow(show);
-  if (loaded !== undefined) return { window: loaded, loaded: true };
-  const upper = maxWindowFromLmStudioModels(lmstudio, model) ?? maxWindowFromOllamaShow(show);
-  return upper !== undefined ? { window: upper, loaded: false } : undefined;
+  // Ollama answers /api/ps (its list of loaded models) even when this model is not loaded.
+  const ollama = isObject(ps) && Array.isArray(ps.models) ? { cutsPrompts: true } : {};
+  const found: [number | undefined, string, boolean][] = [
+    [windowFromOllamaPs(ps, model), 'Ollama /api/ps (the loaded model)', true],
+    [windowFromLlamaProps(props), 'llama.cpp /props n_ctx', true],
+    [
+      windowFromLmStudioModels(lmstudio, model),
+      'LM Studio /api/v0/models (the loaded model)',
+      true,
+    ],
+    [windowFromVllmModels(models, model), 'vLLM /v1/models max_model_len', true],
+    [windowFromOllamaShow(show), 'Ollama /api/show num_ctx', true],
+    [
+      maxWindowFromLmStudioModels(lmstudio, model),
+      'LM Studio max_context_length (not loaded yet)',
+      false,
+    ],
+    [
+      maxWindowFromOllamaShow(show),
+      "Ollama /api/show (the model's maximum; not loaded yet)",
+      false,
+    ],
+  ];
+  const first = found.find(([window]) => window !== undefined);
+  if (!first) return undefined;
+  const [window, from, loaded] = first;
+  return { window: window as number, loaded, from, ...ollama };
 }

@@ -24,3 +24,8 @@ export function contextPercent(tokens: number, window: number): number {
 export function contextFigure(tokens: number, window: number | undefined): string {
   return window ? `ctx ${contextPercent(tokens, window)}%` : `ctx ${formatTokenCount(tokens)}`;
 }
+
+/** What to do about a server that cuts prompts past its window (Ollama, 4,096 by default). */
+export function cutAdvice(window: number): string {
+  return `the server is cutting prompts at ${window.toLocaleString('en-US')} tokens; set num_ctx / OLLAMA_CONTEXT_LENGTH, or TICK_CONTEXT_WINDOW`;
+}

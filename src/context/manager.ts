@@ -2,7 +2,7 @@ import type { AgentEvent } from '../protocol/events';
 import type { HookInputs, HookOutcome } from '../hooks/types';
 import { isAbortError, ModelError } from '../model/errors';
 import type { AssistantTurn, ChatMessage, ModelClient, ToolDefinition } from '../model/types';
-import { formatTokenCount } from './format';
+import { cutAdvice, formatTokenCount } from './format';
 import { compactedHistory } from './history';
 import { ContextMeter } from './meter';
 import { chooseSplit } from './split';
@@ -204,6 +204,15 @@ export class ContextManager {
     const system: ChatMessage = { role: 'system', content: parts.system() };
     const estimated = this.meter.measure(system, state.messages, parts.tools);
     if (estimated <= window * this.options.threshold) return;
+    // A server that cuts silently would drop the system prompt and the plan: say so, once.
+    const cut = this.options.windows.silentCut(parts.model.model);
+    if (
+      cut !== undefined &&
+      estimated > cut &&
+      this.options.windows.tellCutOnce(parts.model.model)
+    ) {
+      yield notice(cutNotice(cut));
+    }
     yield* this.compact(state, parts, 'auto', '', signal);
   }
 
@@ -218,6 +227,12 @@ export class ContextManager {
     const window = this.options.windows.window(modelName);
     return window ? { window } : {};
   }
+}
+
+/** The one line when a request would pass a window the server cuts at. */
+function cutNotice(window: number): string {
+  const advice = cutAdvice(window);
+  return `${advice[0].toUpperCase()}${advice.slice(1)}. tick compacts the conversation to fit.`;
 }
 
 function notice(message: string): AgentEvent {

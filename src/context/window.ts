@@ -14,6 +14,8 @@ interface ModelWindow {
   asking?: Promise<void>;
   /** Times the server was asked. */
   asked: number;
+  /** The user was told the server cuts prompts at this window. */
+  toldCut?: boolean;
 }
 
 /** Discovery is asked again at most this often (an upper bound, until the model is loaded). */
@@ -58,6 +60,25 @@ export class WindowBook {
         .finally(() => (entry.asking = undefined));
     }
     await entry.asking;
+  }
+
+  /**
+   * The window when the server running this model cuts longer prompts silently (Ollama drops
+   * their start) rather than refusing them: tick must stay inside it. Undefined otherwise.
+   */
+  silentCut(model: string): number | undefined {
+    const entry = this.models.get(model);
+    const found = entry?.discovered;
+    if (!found?.cutsPrompts || !found.loaded || entry?.learned !== undefined) return undefined;
+    return this.configured === undefined ? found.window : undefined;
+  }
+
+  /** True the first time for a model: the user is told about the cut once. */
+  tellCutOnce(model: string): boolean {
+    const entry = this.entry(model);
+    if (entry.toldCut) return false;
+    entry.toldCut = true;
+    return true;
   }
 
   /** The server refused at this size: it replaces the window for this model from now on. */

@@ -1,4 +1,5 @@
 import type { Dialect, ScriptedTurn } from './script-types';
+import { writeCallsAsText, type TextCallStyle } from './text-call-writers';
 
 /** How one dialect shapes a response; see DIALECTS for which server does what. */
 interface Shape {
@@ -58,7 +59,29 @@ const SHAPES: Record<Dialect, Shape> = {
   vllm: { ...OPENAI, reasoningField: 'reasoning', finish: 'stop', typeOnce: false },
   litellm: { ...OPENAI, index: 'zero' },
   'no-id': { ...OPENAI, ids: false },
+  'text-hermes': { ...OPENAI, finish: 'stop' },
+  'text-qwen3-coder': { ...OPENAI, finish: 'stop' },
+  'text-llama-json': { ...OPENAI, finish: 'stop' },
+  'text-mistral': { ...OPENAI, finish: 'stop' },
+  'text-deepseek': { ...OPENAI, finish: 'stop' },
+  'text-harmony': { ...OPENAI, finish: 'stop' },
+  'text-kimi': { ...OPENAI, finish: 'stop' },
+  'text-glm': { ...OPENAI, finish: 'stop' },
+  'text-gemma': { ...OPENAI, finish: 'stop' },
 };
+
+/**
+ * A text dialect's turn as it goes out: the calls written after the text, in the shape
+ * its model family uses, and no structured calls (the server has no tool parser).
+ */
+export function asSent(turn: ScriptedTurn): ScriptedTurn {
+  const dialect = turn.dialect ?? 'openai';
+  if (!dialect.startsWith('text-') || !turn.toolCalls?.length) return turn;
+  const style = dialect.slice('text-'.length) as TextCallStyle;
+  const calls = writeCallsAsText(style, turn.toolCalls);
+  const text = turn.text ? `${turn.text}\n\n${calls}` : calls;
+  return { ...turn, text, toolCalls: undefined };
+}
 
 export interface ResponseContext {
   model: string;
@@ -97,6 +120,7 @@ export function usageOf(turn: ScriptedTurn, ctx: ResponseContext) {
 }
 
 function finishReason(turn: ScriptedTurn, shape: Shape): string | null {
+  if (turn.finishReason) return turn.finishReason;
   if (shape.finish === 'none') return null;
   if (shape.finish === 'stop') return 'stop';
   return turn.toolCalls?.length ? 'tool_calls' : 'stop';
@@ -109,7 +133,8 @@ function pieces(text: string, size: number): string[] {
 }
 
 /** The SSE chunks of one streamed answer, in order (without `[DONE]`). */
-export function streamChunks(turn: ScriptedTurn, ctx: ResponseContext): Json[] {
+export function streamChunks(scripted: ScriptedTurn, ctx: ResponseContext): Json[] {
+  const turn = asSent(scripted);
   const shape = SHAPES[turn.dialect ?? 'openai'];
   const size = Math.max(1, turn.chunkSize ?? 4);
   const ids = toolCallIds(turn, ctx);
@@ -188,7 +213,8 @@ export function streamChunks(turn: ScriptedTurn, ctx: ResponseContext): Json[] {
 }
 
 /** The body of a non-streaming answer. */
-export function completionBody(turn: ScriptedTurn, ctx: ResponseContext): Json {
+export function completionBody(scripted: ScriptedTurn, ctx: ResponseContext): Json {
+  const turn = asSent(scripted);
   const shape = SHAPES[turn.dialect ?? 'openai'];
   const ids = toolCallIds(turn, ctx);
   const calls = (turn.toolCalls ?? []).map((call, i) => ({

@@ -41,6 +41,7 @@ const turnSchema = z
     delayMs: count.optional(),
     usage: z.object({ prompt_tokens: count, completion_tokens: count }).strict().optional(),
     stream: z.boolean().optional(),
+    finishReason: z.string().min(1).optional(),
   })
   .strict();
 

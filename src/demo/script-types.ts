@@ -30,6 +30,19 @@ export const DIALECTS = [
   'litellm',
   /** `index` but no `id` on tool-call deltas (Ollama gpt-oss). */
   'no-id',
+  /**
+   * No tool parser: the calls come as answer text, finish "stop" (text-call-writers.ts has
+   * each model family's shape).
+   */
+  'text-hermes',
+  'text-qwen3-coder',
+  'text-llama-json',
+  'text-mistral',
+  'text-deepseek',
+  'text-harmony',
+  'text-kimi',
+  'text-glm',
+  'text-gemma',
 ] as const;
 
 export type Dialect = (typeof DIALECTS)[number];
@@ -83,6 +96,8 @@ export interface ScriptedTurn {
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** false: answer with one JSON completion even when asked to stream. */
   stream?: boolean;
+  /** The finish_reason to send (default: what the dialect sends for this turn). */
+  finishReason?: string;
   /** Awaited after the response headers, before the first chunk (in-process only). */
   waitFor?: () => Promise<void>;
 }
@@ -95,6 +110,8 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   method: string;
   path: string;
+  /** Messages the server dropped from the start to fit its window (`cutsPrompts`). */
+  droppedMessages?: number;
 }
 
 /**

@@ -1,8 +1,24 @@
-import { STATUS_CODES, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { completionBody, streamChunks, toolCallIds, type ResponseContext } from './dialects';
+import { toolCallIds, type ResponseContext } from './dialects';
+import {
+  answerWhole,
+  missingReasoning,
+  sendError,
+  sendJson,
+  sendStatusFault,
+  streamTurn,
+  withoutCalls,
+} from './turn-replies';
 import { routeOf, type Cursor } from './conversation-route';
 import type { Fault, RecordedRequest, Script, ScriptedTurn } from './script-types';
+import {
+  cutToWindow,
+  ollamaEndpoint,
+  sameModel,
+  STREAMING_REFUSED,
+  unknownModel,
+} from './broken-setups';
 import {
   contextRefusal,
   countPromptTokens,
@@ -38,6 +54,20 @@ export interface ScriptedServerOptions {
   server?: ServerKind;
   /** The model name the window endpoints list (default 'scripted'). */
   model?: string;
+  /**
+   * The models `/models` lists (default ['scripted']). When given, a request for another
+   * model is refused as the server kind refuses it (llama.cpp serves any name).
+   */
+  models?: string[];
+  /** The server drops `tools` (no tool support): turns are answered without their calls. */
+  ignoreTools?: boolean;
+  /** 'ignored': one JSON completion even when asked to stream; 'refused': a 400 instead. */
+  streaming?: 'normal' | 'ignored' | 'refused';
+  /**
+   * A prompt over `contextWindow` is cut (its oldest messages dropped, as Ollama does)
+   * instead of refused; the request records how many were dropped.
+   */
+  cutsPrompts?: boolean;
 }
 
 /**
@@ -120,14 +150,27 @@ export async function startScriptedServer(
       path: req.url ?? '',
     };
     requests.push(request);
-    const promptTokens = countPromptTokens(request.body);
+    const model = typeof request.body?.model === 'string' ? request.body.model : '';
+    const unknown = options.models && !options.models.some((name) => sameModel(name, model));
+    const notFound = unknown ? unknownModel(kind, model) : undefined;
+    if (notFound) return sendRefusal(res, notFound);
+    if (options.streaming === 'refused' && request.body?.stream === true) {
+      return sendRefusal(res, STREAMING_REFUSED);
+    }
+    let promptTokens = countPromptTokens(request.body);
     if (options.contextWindow !== undefined && promptTokens > options.contextWindow) {
-      return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
+      if (!options.cutsPrompts) {
+        return sendRefusal(res, contextRefusal(kind, options.contextWindow, promptTokens));
+      }
+      const cut = cutToWindow(request.body, options.contextWindow);
+      request.droppedMessages = cut.dropped;
+      promptTokens = cut.promptTokens;
     }
     const missing = missingReasoning(request.body, reasonedCalls);
     if (missing) return sendError(res, 400, DEEPSEEK_REASONING_ERROR, 'invalid_request_error');
 
-    const { turn, cursor } = turnFor(request);
+    const { turn: scripted, cursor } = turnFor(request);
+    const turn = options.ignoreTools ? withoutCalls(scripted) : scripted;
     const sequence = served + 1;
     const fault = decide(turn, cursor);
     const ctx: ResponseContext = {
@@ -141,7 +184,7 @@ export async function startScriptedServer(
       for (const id of toolCallIds(turn, ctx)) reasonedCalls.add(id);
     }
     if (fault?.kind === 'status') return sendStatusFault(res, fault);
-    if (request.body?.stream === true && turn.stream !== false) {
+    if (request.body?.stream === true && turn.stream !== false && options.streaming !== 'ignored') {
       return streamTurn(res, turn, ctx, fault);
     }
     return answerWhole(res, turn, ctx, fault);
@@ -153,14 +196,16 @@ export async function startScriptedServer(
       reportedWindow !== undefined
         ? windowEndpoint(kind, req.method ?? '', path, options.model ?? 'scripted', reportedWindow)
         : undefined;
-    if (reported !== undefined) {
+    const listed = options.models ?? ['scripted'];
+    const ollama = kind === 'ollama' ? ollamaEndpoint(req.method ?? '', path, listed) : undefined;
+    if (reported !== undefined || ollama !== undefined) {
       req.resume();
-      return sendJson(res, 200, reported);
+      return sendJson(res, 200, reported ?? ollama);
     }
     if (req.method === 'GET' && path.endsWith('/models')) {
       return sendJson(res, 200, {
         object: 'list',
-        data: [{ id: 'scripted', object: 'model', created: 0, owned_by: 'tick' }],
+        data: listed.map((id) => ({ id, object: 'model', created: 0, owned_by: 'tick' })),
       });
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -194,125 +239,4 @@ export async function startScriptedServer(
         server.close(() => resolve());
       }),
   };
-}
-
-async function streamTurn(
-  res: ServerResponse,
-  turn: ScriptedTurn,
-  ctx: ResponseContext,
-  fault: Fault | undefined,
-): Promise<void> {
-  let closed = false;
-  res.on('close', () => (closed = true));
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-  });
-  res.flushHeaders();
-  if (turn.waitFor) await turn.waitFor();
-
-  const chunks = streamChunks(turn, ctx);
-  const stopAt =
-    fault && fault.kind !== 'status'
-      ? Math.min(fault.kind === 'error-event' ? 1 : fault.afterChunks, chunks.length)
-      : chunks.length;
-  for (let n = 0; n < stopAt; n += 1) {
-    if (closed) return;
-    if (n > 0 && turn.delayMs) await pause(turn.delayMs);
-    if (closed) return;
-    await write(res, `data: ${JSON.stringify(chunks[n])}\n\n`);
-  }
-  if (closed) return;
-  switch (fault?.kind) {
-    case 'drop':
-      res.socket?.destroy();
-      return;
-    case 'stall':
-      return; // Leave the connection open and silent; close() or the client ends it.
-    case 'malformed':
-      await write(res, 'data: {"choices": [{"delta": {"content": "unfinished\n\n');
-      break;
-    case 'error-event':
-      await write(res, `data: ${JSON.stringify({ error: errorObject(fault.message) })}\n\n`);
-      break;
-    default:
-      break;
-  }
-  res.end('data: [DONE]\n\n');
-}
-
-async function answerWhole(
-  res: ServerResponse,
-  turn: ScriptedTurn,
-  ctx: ResponseContext,
-  fault: Fault | undefined,
-): Promise<void> {
-  if (turn.waitFor) await turn.waitFor();
-  if (turn.delayMs) await pause(turn.delayMs);
-  switch (fault?.kind) {
-    case 'drop':
-      res.socket?.destroy();
-      return;
-    case 'stall':
-      return;
-    case 'malformed':
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"choices": [{"message": ');
-      return;
-    case 'error-event':
-      return sendJson(res, 200, { error: errorObject(fault.message) });
-    default:
-      return sendJson(res, 200, completionBody(turn, ctx));
-  }
-}
-
-function sendStatusFault(res: ServerResponse, fault: Extract<Fault, { kind: 'status' }>): void {
-  const headers: Record<string, string> = {};
-  if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
-  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-  const message = fault.message ?? STATUS_CODES[fault.status] ?? 'Error';
-  sendJson(res, fault.status, { error: errorObject(message, fault.status) }, headers);
-}
-
-/** DeepSeek's rule: an assistant tool-call message from a reasoning turn needs its reasoning. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the client's raw JSON body
-function missingReasoning(body: any, reasonedCalls: Set<string>): boolean {
-  if (reasonedCalls.size === 0 || !Array.isArray(body?.messages)) return false;
-  return body.messages.some(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: one raw message
-    (m: any) =>
-      m?.role === 'assistant' &&
-      Array.isArray(m.tool_calls) &&
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: one raw tool call
-      m.tool_calls.some((c: any) => reasonedCalls.has(c?.id)) &&
-      !(typeof m.reasoning_content === 'string' && m.reasoning_content),
-  );
-}
-
-function errorObject(message: string, status?: number) {
-  const type = status === undefined || status >= 500 ? 'server_error' : 'invalid_request_error';
-  return { message, type, code: status ?? null };
-}
-
-function sendError(res: ServerResponse, status: number, message: string, type?: string): void {
-  sendJson(res, status, { error: { ...errorObject(message, status), ...(type ? { type } : {}) } });
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-function write(res: ServerResponse, text: string): Promise<void> {
-  return new Promise((resolve) => res.write(text, () => resolve()));
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

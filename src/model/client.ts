@@ -27,6 +27,8 @@ export interface ModelClientOptions {
   maxRetries: number;
   /** First backoff delay; doubles per retry (default 500 ms). */
   retryBaseMs?: number;
+  /** Fields added to every request body (Ollama's `options.num_ctx`), asked once. */
+  extraBody?: () => Promise<Record<string, unknown>>;
 }
 
 /**
@@ -64,7 +66,9 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     let chunks = 0;
     let done = false;
     try {
+      const extra = options.extraBody ? await options.extraBody() : {};
       const params: ChatCompletionCreateParamsStreaming = {
+        ...extra,
         model: options.model,
         messages: request.messages,
         stream: true,

@@ -1,5 +1,12 @@
 import type { ContextOverflow } from './context-error';
 
+const MODEL_FAILURE = 'Model request failed:';
+
+/** A failed model request's error text (as the loop reports a ModelError). */
+export function isModelFailure(message: string): boolean {
+  return message.startsWith(MODEL_FAILURE);
+}
+
 /**
  * The model request failed for good (after the last retry, or at once for an
  * error that retrying cannot fix). `message` is one line meant for the user:
@@ -24,7 +31,7 @@ export class ModelError extends Error {
     contextOverflow?: ContextOverflow;
   }) {
     const tries = options.attempts > 1 ? ` after ${options.attempts} attempts` : '';
-    super(`Model request failed: ${options.detail} (${options.baseURL})${tries}`);
+    super(`${MODEL_FAILURE} ${options.detail} (${options.baseURL})${tries}`);
     this.detail = options.detail;
     this.baseURL = options.baseURL;
     this.attempts = options.attempts;

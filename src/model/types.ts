@@ -13,6 +13,8 @@ export interface AssembledToolCall {
   id: string;
   name: string;
   arguments: string;
+  /** The call was written as text in this format and recovered (text-calls/). */
+  recovered?: string;
 }
 
 /** The model's complete answer for one request. */

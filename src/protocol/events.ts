@@ -26,8 +26,18 @@ export type AgentEvent =
   | { type: 'reasoning_delta'; text: string }
   /** The model's complete text for one request (also when it called tools). */
   | { type: 'assistant_message'; text: string; reasoning: string }
-  /** The stream announced a tool call; its arguments are still arriving. */
-  | { type: 'tool_call_started'; id: string; name: string }
+  /**
+   * The stream announced a tool call; its arguments are still arriving. `recovered`: the
+   * model wrote it as text in this format (`hermes`, `mistral`, ...) and tick recovered it;
+   * for a tool tick lacks (no tool_call_ready shows its input) it carries the `arguments`.
+   */
+  | {
+      type: 'tool_call_started';
+      id: string;
+      name: string;
+      recovered?: string;
+      arguments?: string;
+    }
   /**
    * Arguments complete and parsed (every call of a round, when the model's answer is
    * complete, before the first runs); `summary` is the one-line card text, `look` how the
@@ -40,6 +50,8 @@ export type AgentEvent =
       input: unknown;
       summary: string;
       look: ToolLook;
+      /** Written as text in this format and recovered. */
+      recovered?: string;
     }
   /**
    * The call passed the gate and the PreToolUse hooks and its tool starts now (the session

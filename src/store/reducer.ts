@@ -203,13 +203,16 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       return { ...next, live: { ...next.live, streamed: false } };
     }
     case 'tool_call_started':
-      return updateCard(state, event.id, event.name, (card) => card);
+      return updateCard(state, event.id, event.name, (card) =>
+        event.recovered ? { ...card, recovered: event.recovered } : card,
+      );
     case 'tool_call_ready':
       // Every call of the round is announced at once; it waits (pending) until it runs.
       return updateCard(state, event.id, event.name, (card) => ({
         ...card,
         look: event.look,
         summary: event.summary,
+        ...(event.recovered ? { recovered: event.recovered } : {}),
       }));
     case 'tool_running':
       return updateCard(state, event.id, event.name, (card) => ({

@@ -16,6 +16,8 @@ export interface ToolCard {
   look: ToolLook;
   /** One line: the command, the path, the pattern. */
   summary: string;
+  /** The model wrote the call as text in this format (`hermes`, ...); tick recovered it. */
+  recovered?: string;
   status: CardStatus;
   /** When it started running (ms since epoch), for the live elapsed time. */
   startedAt?: number;

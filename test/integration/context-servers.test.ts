@@ -80,6 +80,14 @@ describe("each server's context-length refusal reaches tick as an overflow", () 
   }
 });
 
+/** Where each server's window is read, as `tick doctor` names it. */
+const SOURCE: Record<string, string> = {
+  vllm: 'vLLM /v1/models max_model_len',
+  llamacpp: 'llama.cpp /props n_ctx',
+  ollama: 'Ollama /api/ps (the loaded model)',
+  lmstudio: 'LM Studio /api/v0/models (the loaded model)',
+};
+
 describe('the window as each server reports it', () => {
   const reporting: ServerKind[] = ['vllm', 'llamacpp', 'ollama', 'lmstudio'];
   for (const kind of reporting) {
@@ -88,6 +96,9 @@ describe('the window as each server reports it', () => {
       expect(await discoverContextWindow({ baseURL: s.baseURL, model: 'scripted' })).toEqual({
         window: WINDOW,
         loaded: true,
+        from: SOURCE[kind],
+        // Only Ollama cuts a longer prompt silently; the others refuse it.
+        ...(kind === 'ollama' ? { cutsPrompts: true } : {}),
       });
       await s.close();
 

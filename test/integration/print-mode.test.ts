@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   startScriptedServer,
+  type RecordedRequest,
   type ScriptedServer,
   type Script,
 } from '../../src/demo/scripted-server';
@@ -143,20 +144,31 @@ describe('tick -p', () => {
     expect(readFileSync(join(run.cwd, 'out.txt'), 'utf8')).toBe('x');
   });
 
-  it('exits non-zero with one clear line when the server keeps failing', async () => {
+  it("exits non-zero with one clear line when the server keeps failing, and the doctor's", async () => {
     const run = await tick(
       [{ fault: { kind: 'status', status: 503, times: 99, message: 'overloaded' } }],
       ['-p', 'hi'],
       undefined,
       ONE_RETRY,
     );
-    // One retry, then the failure: what the user sees does not depend on how many.
-    expect(run.server.requests).toHaveLength(2);
+    // One retry, then the failure: what the user sees does not depend on how many. (The
+    // doctor's own two requests come after them.)
+    const asked = (request: RecordedRequest) =>
+      (request.body.messages as { role: string; content: unknown }[]).some(
+        (message) => message.role === 'user' && message.content === 'hi',
+      );
+    const session = run.server.requests.filter(asked);
+    expect(session).toHaveLength(2);
+    expect(run.server.requests).toHaveLength(4);
     expect(run.exitCode).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('503');
     expect(lines[0]).toContain(run.server.baseURL);
+    // The first failed request of a session brings the doctor's finding, in one line.
+    expect(lines[1]).toBe(
+      'tick: tick doctor: streaming: the chat request failed (503: overloaded)',
+    );
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -92,4 +92,14 @@ describe('parseCliArgs', () => {
     // With -p, "tasks" is the prompt.
     expect(parseCliArgs(['-p', 'tasks']).command).toMatchObject({ kind: 'run', prompt: 'tasks' });
   });
+
+  it('doctor: `tick doctor`, with the model flags it checks', () => {
+    expect(parseCliArgs(['doctor'])).toMatchObject({ command: { kind: 'doctor' } });
+    expect(parseCliArgs(['doctor', '-m', 'qwen3:8b']).flags.model).toBe('qwen3:8b');
+    expect(() => parseCliArgs(['doctor', 'now'])).toThrow(
+      new UsageError('tick doctor takes no arguments'),
+    );
+    // With -p, "doctor" is the prompt.
+    expect(parseCliArgs(['-p', 'doctor']).command).toMatchObject({ kind: 'run', prompt: 'doctor' });
+  });
 });

@@ -49,6 +49,7 @@ describe('resolveConfig defaults', () => {
       idleTimeoutMs: 120000,
       maxRetries: 4,
       reminderRounds: 3,
+      recoverToolCalls: true,
       compactThreshold: 0.8,
       permissionMode: 'default',
       permissions: { allow: [], ask: [], deny: [] },
@@ -73,6 +74,21 @@ describe('resolveConfig defaults', () => {
     await expect(resolveConfig({}, env, cwd)).rejects.toThrow(
       /notifications\.bell must be true or false/,
     );
+  });
+
+  it('recovery of tool calls written as text: on by default, off by setting or env', async () => {
+    const { cwd, env } = setup();
+    mkdirSync(join(cwd, '.tick'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ model: { name: 'qwen3', recoverToolCalls: false } }),
+    );
+    expect((await resolveConfig({}, env, cwd)).recoverToolCalls).toBe(false);
+    const on = await resolveConfig({}, { ...env, TICK_RECOVER_TOOL_CALLS: '1' }, cwd);
+    expect(on.recoverToolCalls).toBe(true);
+    await expect(
+      resolveConfig({}, { ...env, TICK_RECOVER_TOOL_CALLS: 'maybe' }, cwd),
+    ).rejects.toThrow("TICK_RECOVER_TOOL_CALLS must be 1 or 0, got 'maybe'");
   });
 
   it('agents.* from settings: the cap, the parallel count and the model of subagents', async () => {

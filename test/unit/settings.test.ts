@@ -324,7 +324,7 @@ describe('malformed settings', () => {
     ],
     [
       { model: 42 },
-      'model must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow"}',
+      'model must be a model name or an object {"name", "baseURL", "idleTimeoutMs", "maxRetries", "contextWindow", "recoverToolCalls"}',
     ],
     [{ model: { contextWindow: 0 } }, 'model.contextWindow must be a positive integer (tokens)'],
     [{ contextWindow: '16k' }, 'contextWindow must be a positive integer (tokens)'],
