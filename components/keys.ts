@@ -6,7 +6,9 @@ import { ALLOW_ALL_KEY, choiceForKey } from './approval-choices';
 import {
   deleteBackward,
   deleteForward,
+  deleteWordAfter,
   deleteWordBackward,
+  deleteWordBefore,
   insertText,
   moveDown,
   moveLeft,
@@ -14,14 +16,18 @@ import {
   moveLineStart,
   moveRight,
   moveUp,
+  moveWordLeft,
+  moveWordRight,
 } from '../src/store/input-editor';
 import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
- * The one keypress layer. Every key arrives here and goes to exactly one place:
- * the approval prompt while it is shown, otherwise the global keys, then the input.
+ * The one keypress layer. Every key arrives here and goes to exactly one place: the
+ * approval prompt's keys while it is shown (its note, or a choice once it is no longer
+ * guarded), otherwise the global keys, then the input. While a question waits, what is
+ * typed goes to the input's draft, so typing never answers it.
  * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
  * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
  */
@@ -42,27 +48,24 @@ export class KeypressLayer {
   handle = (input: string, key: Key): void => {
     this.controller.attention.typed();
     const approval = this.state.pendingApproval;
-    if (approval) {
-      if (approval.noteMode) this.noteKey(input, key, approval.note);
-      else this.approvalKey(approval, input, key);
-      return;
-    }
-    if (this.globalKey(input, key)) return;
+    if (approval?.noteMode) return this.noteKey(input, key, approval.note);
+    // A question takes its own keys; everything else is typing, which goes to the draft.
+    if (approval && this.approvalKey(approval, input, key)) return;
+    if (!approval && this.globalKey(input, key)) return;
+    this.controller.approvals.typed();
     this.inputKey(input, key);
   };
 
   /**
    * A bracketed paste: its text goes into the input with its line breaks and is never sent
-   * (a line copied with its line end included). While an approval waits, only its note
-   * takes text, on one line; a paste never answers the question.
+   * (a line copied with its line end included). A paste never answers a question: while
+   * one waits it goes to the input's draft, like typing (or to its note, on one line).
    */
   paste = (text: string): void => {
     this.controller.attention.typed();
     const approval = this.state.pendingApproval;
-    if (approval) {
-      if (approval.noteMode) this.controller.approvals.setNote(approval.note + oneLine(text));
-      return;
-    }
+    if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
+    this.controller.approvals.typed();
     this.edit((state) => insertText(state, withLineBreaks(text)));
   };
 
@@ -71,20 +74,32 @@ export class KeypressLayer {
     this.controller.viewControls.page(direction, this.screen());
   }
 
-  private approvalKey(approval: PendingApproval, input: string, key: Key): void {
+  /**
+   * The question's keys. A choice key answers only once the question in focus is no longer
+   * guarded (shown for a moment, the user not typing). Returns true when the key was the
+   * question's.
+   */
+  private approvalKey(approval: PendingApproval, input: string, key: Key): boolean {
     const { approvals } = this.controller;
-    if (key.ctrl && input === 'c') return this.controller.ctrlC();
-    if (key.pageUp) return this.page(-1);
-    if (key.pageDown) return this.page(1);
+    if (key.ctrl && input === 'c') return (this.controller.ctrlC(), true);
+    if (key.pageUp || key.pageDown) return (this.page(key.pageUp ? -1 : 1), true);
+    // Esc denies at once: it is no typing, and denying is the safe answer.
+    if (key.escape) return (approvals.answer({ decision: 'deny' }), true);
     // Several calls wait together: ↑/↓ choose the one the keys answer, `A` allows them all.
-    if ((approval.waiting?.length ?? 0) > 1) {
-      if (key.upArrow || key.downArrow) return approvals.moveFocus(key.upArrow ? -1 : 1);
-      if (input === ALLOW_ALL_KEY) return approvals.allowAll();
+    // The arrows are the list's, never the draft's; while guarded they do nothing (and a
+    // guarded `A` is a typed letter, like any other choice key).
+    const several = (approval.waiting?.length ?? 0) > 1;
+    if (several && (key.upArrow || key.downArrow)) {
+      if (!approval.guarded) approvals.moveFocus(key.upArrow ? -1 : 1);
+      return true;
     }
+    if (approval.guarded) return false;
+    if (several && input === ALLOW_ALL_KEY) return (approvals.allowAll(), true);
     const choice = choiceForKey(approval.request, input, key);
-    if (!choice) return;
-    if (choice.answer === 'note') return approvals.setNoteMode(true);
-    approvals.answer(choice.answer);
+    if (!choice) return false;
+    if (choice.answer === 'note') approvals.setNoteMode(true);
+    else approvals.answer(choice.answer);
+    return true;
   }
 
   private noteKey(input: string, key: Key, note: string): void {
@@ -155,9 +170,11 @@ export class KeypressLayer {
         return this.edit((state) => insertText(deleteBackward(state), '\n'));
       return queue.submit(text.text);
     }
-    if (key.backspace || key.delete) return this.edit(deleteBackward);
-    if (key.leftArrow) return this.edit(moveLeft);
-    if (key.rightArrow) return this.edit(moveRight);
+    // Ctrl or Alt with an arrow or Backspace works on words (terminals send either).
+    const byWord = key.ctrl || key.meta;
+    if (key.backspace || key.delete) return this.edit(key.meta ? deleteWordBefore : deleteBackward);
+    if (key.leftArrow) return this.edit(byWord ? moveWordLeft : moveLeft);
+    if (key.rightArrow) return this.edit(byWord ? moveWordRight : moveRight);
     if (key.home) return this.edit(moveLineStart);
     if (key.end) return this.edit(moveLineEnd);
     if (key.upArrow) {
@@ -185,7 +202,14 @@ export class KeypressLayer {
       }
       return;
     }
-    if (key.meta || key.tab || !input) return;
+    if (key.meta) {
+      // Alt+B / Alt+F / Alt+D as readline has them.
+      if (input === 'b') return this.edit(moveWordLeft);
+      if (input === 'f') return this.edit(moveWordRight);
+      if (input === 'd') return this.edit(deleteWordAfter);
+      return;
+    }
+    if (key.tab || !input) return;
     this.typed(input);
   }
 

@@ -166,9 +166,14 @@ export class Layout {
   /** The approval prompt in `width` x at most `maxRows`; null when nothing is asked. */
   approval(state: AppState, width: number, maxRows: number): ApprovalLayout | null {
     const pending = state.pendingApproval;
-    return this.approvalMemo.get([pending, width, maxRows], () =>
+    // What is typed while a question waits goes to the input: the prompt shows that draft.
+    const draft = pending && !pending.noteMode ? state.input.text : '';
+    return this.approvalMemo.get([pending, width, maxRows, draft], () =>
       pending
-        ? approvalLayout(pending, width, this.look, maxRows, { drawCaret: !this.terminalCursor })
+        ? approvalLayout(pending, width, this.look, maxRows, {
+            drawCaret: !this.terminalCursor,
+            draft,
+          })
         : null,
     );
   }

@@ -8,7 +8,7 @@ import { promptInputLayout, type Caret } from './prompt-input';
 import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
 import type { Line, Span } from './spans';
 import { diffRows } from './tool-card';
-import { lineWidth, wrapLine } from './wrap';
+import { keepEnd, lineWidth, truncateLine, wrapLine } from './wrap';
 
 const INDENT: Line = [{ text: '  ' }];
 /** Rows of a preview kept on screen however long the question is. */
@@ -81,9 +81,18 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
  * The keys, as many whole choices on a row as fit: a row breaks between choices, never
  * inside one (only a choice wider than the row is wrapped).
  */
-export function choiceRows(request: ApprovalRequest, width: number, look: Look): Line[] {
+export function choiceRows(
+  request: ApprovalRequest,
+  width: number,
+  look: Look,
+  guarded = false,
+): Line[] {
   const SEPARATOR = ` ${glyphs(look).dot} `;
-  const key = (text: string): Span => ({ text, style: { bold: true, fg: 'cyan' } });
+  // Guarded, the keys do not answer yet: drawn dim, as not yet offered.
+  const key = (text: string): Span => ({
+    text,
+    style: guarded ? { dim: true } : { bold: true, fg: 'cyan' },
+  });
   const dim = (text: string): Span => ({ text, style: { dim: true } });
   const rows: Line[] = [];
   let row: Line = [];
@@ -92,7 +101,7 @@ export function choiceRows(request: ApprovalRequest, width: number, look: Look):
     const unit: Line = [
       key(first),
       dim(rest.length ? `/${rest.join('/')} ` : ' '),
-      { text: choice.label(request) },
+      guarded ? dim(choice.label(request)) : { text: choice.label(request) },
     ];
     if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
       row.push(dim(SEPARATOR), ...unit);
@@ -105,6 +114,29 @@ export function choiceRows(request: ApprovalRequest, width: number, look: Look):
   }
   if (row.length) rows.push(row);
   return rows;
+}
+
+/**
+ * A row under the keys while they wait (the question just opened, or the user types) or
+ * while the input holds a draft: typing goes to the draft, shown here by its end.
+ */
+function draftRow(guarded: boolean, draft: string, width: number, look: Look): Line[] {
+  const g = glyphs(look);
+  // A draft of several lines shows as one, its line breaks as spaces.
+  const text = draft.replace(/\s*\n\s*/g, ' ');
+  if (!guarded && !text) return [];
+  const row: Line = [...INDENT];
+  if (guarded)
+    row.push({
+      text: text ? 'waiting for a pause in typing' : 'waiting a moment before keys answer',
+      style: { fg: 'yellow' },
+    });
+  if (text) {
+    const label = `${guarded ? ` ${g.dot} ` : ''}your draft: `;
+    row.push({ text: label, style: { dim: true } });
+    row.push({ text: keepEnd(text, Math.max(1, width - lineWidth(row)), g.ellipsis) });
+  }
+  return [truncateLine(row, width, g.ellipsis)];
 }
 
 /** Note mode: a line to type what the model should hear instead, and its caret. */
@@ -135,14 +167,18 @@ export function approvalLayout(
   width: number,
   look: Look,
   maxRows: number,
-  options: { drawCaret?: boolean } = {},
+  options: { drawCaret?: boolean; draft?: string } = {},
 ): ApprovalLayout {
   const { request } = pending;
   const ellipsis = glyphs(look).ellipsis;
   const note = pending.noteMode ? noteRows(pending, width, look, options.drawCaret ?? true) : null;
   const tail = note
     ? note.rows
-    : [...choiceRows(request, width, look), ...waitingKeyRows(pending, width, look, ALLOW_ALL_KEY)];
+    : [
+        ...choiceRows(request, width, look, pending.guarded),
+        ...waitingKeyRows(pending, width, look, ALLOW_ALL_KEY),
+        ...draftRow(pending.guarded, options.draft ?? '', width, look),
+      ];
   const question = [...waitingListRows(pending, width, look), ...questionRows(request, width)];
   const done = (lines: Line[], preview?: ScrollWindow): ApprovalLayout => {
     const clamped = clampMiddle(lines, maxRows, ellipsis);

@@ -108,7 +108,9 @@ function headerLine(
 
 /**
  * A plan panel: a "`title` d/n" header and one row per item, within `maxRows`. When the
- * list is too long it keeps the first unfinished item in view and counts the rest.
+ * list is too long, the item in progress (else the first unfinished one) is placed first,
+ * whatever else gives way: then the item before it (what was just done), the ones after
+ * it, and earlier ones while room is left; a last row counts what is hidden.
  */
 export function checklistLines(
   title: string,
@@ -123,29 +125,55 @@ export function checklistLines(
   const all = blocks.flat();
   if (all.length + 1 <= view.maxRows) return [header, ...all];
 
+  const ellipsis = glyphs(view.look).ellipsis;
+  const current = currentIndex(items);
+  // No room for the count: the current item alone, cut to one row.
+  if (view.maxRows === 2) return [header, ...firstRows(blocks[current], 1, width, ellipsis)];
   const budget = view.maxRows - 2;
-  const firstOpen = Math.max(
-    0,
-    items.findIndex((item) => item.status !== 'completed'),
+  const shown = new Set([current]);
+  const fits = (index: number) =>
+    index >= 0 &&
+    index < blocks.length &&
+    [...shown].reduce((sum, i) => sum + blocks[i].length, 0) + blocks[index].length <= budget;
+  if (fits(current - 1)) shown.add(current - 1);
+  for (let next = current + 1; fits(next); next++) shown.add(next);
+  for (let earlier = Math.min(...shown) - 1; fits(earlier); earlier--) shown.add(earlier);
+
+  const first = Math.min(...shown);
+  const last = Math.max(...shown);
+  const rows = firstRows(
+    Array.from({ length: last - first + 1 }, (_, i) => blocks[first + i]).flat(),
+    budget,
+    width,
+    ellipsis,
   );
-  let start = Math.max(0, firstOpen - 1);
-  const rows: Line[] = [];
-  let end = start;
-  while (end < blocks.length && rows.length + blocks[end].length <= budget)
-    rows.push(...blocks[end++]);
-  // Fill upwards when the tail of the list fits with room to spare.
-  while (start > 0 && rows.length + blocks[start - 1].length <= budget)
-    rows.unshift(...blocks[--start]);
-  if (!rows.length && blocks[start])
-    rows.push(truncateLine(blocks[start][0], width, glyphs(view.look).ellipsis));
-  const hiddenDone = items.slice(0, start).length;
-  const hiddenLater = items.length - Math.max(end, start + 1);
-  const parts = [
-    hiddenDone ? `${hiddenDone} done above` : '',
-    hiddenLater ? `${hiddenLater} more` : '',
-  ].filter(Boolean);
-  const note: Line = [
-    { text: `${glyphs(view.look).ellipsis} ${parts.join(', ')}`, style: { dim: true } },
-  ];
+  const parts = [hiddenBefore(items, first), hiddenAfter(items, last)].filter(Boolean);
+  const note: Line = [{ text: `${ellipsis} ${parts.join(', ')}`, style: { dim: true } }];
   return [header, ...rows, note];
+}
+
+/** At most `count` rows; when some are left out, the last one shown ends in an ellipsis. */
+function firstRows(rows: Line[], count: number, width: number, ellipsis: string): Line[] {
+  if (rows.length <= count) return rows;
+  const cut = truncateLine(rows[count - 1], width - 1, ellipsis);
+  return [...rows.slice(0, count - 1), [...cut, { text: ellipsis, style: { dim: true } }]];
+}
+
+/** The item in progress, else the first unfinished one, else the last. */
+function currentIndex(items: readonly ChecklistItem[]): number {
+  const active = items.findIndex((item) => item.status === 'in_progress');
+  if (active !== -1) return active;
+  const open = items.findIndex((item) => item.status !== 'completed');
+  return open !== -1 ? open : items.length - 1;
+}
+
+function hiddenBefore(items: readonly ChecklistItem[], first: number): string {
+  if (!first) return '';
+  const allDone = items.slice(0, first).every((item) => item.status === 'completed');
+  return allDone ? `${first} done above` : `${first} above`;
+}
+
+function hiddenAfter(items: readonly ChecklistItem[], last: number): string {
+  const hidden = items.length - 1 - last;
+  return hidden ? `${hidden} more` : '';
 }

@@ -137,29 +137,62 @@ function padding(room: number, align: 'left' | 'right' | 'center' | null): [stri
   }
 }
 
+/** A column narrower than this holds no word: a table that needs one is cut instead. */
+const MIN_COLUMN = 3;
+
+/**
+ * The columns' widths in `room` columns: their natural widths when they fit, else the
+ * widest narrowed a column at a time (so narrow columns keep their width and the long
+ * ones wrap); null when even MIN_COLUMN each does not fit.
+ */
+function columnWidths(natural: number[], room: number): number[] | null {
+  const widths = [...natural];
+  let excess = widths.reduce((sum, w) => sum + w, 0) - room;
+  if (excess <= 0) return widths;
+  if (widths.reduce((sum, w) => sum + Math.min(w, MIN_COLUMN), 0) > room) return null;
+  while (excess > 0) {
+    const widest = widths.indexOf(Math.max(...widths));
+    widths[widest] -= 1;
+    excess -= 1;
+  }
+  return widths;
+}
+
+/**
+ * A GFM table: columns aligned as the table says, the header bold over a rule. A table
+ * wider than the terminal narrows its columns and wraps each cell inside its column (as
+ * glow does); one too narrow even for that is cut at the edge with an ellipsis.
+ */
 function table(token: Tokens.Table, ctx: Ctx): Line[] {
-  const cells = [token.header, ...token.rows].map((row) =>
-    row.map((cell) => inlineSpans(cell.tokens, undefined)),
+  const cells = [token.header, ...token.rows].map((row, index) =>
+    row.map((cell) => {
+      const spans = inlineSpans(cell.tokens, undefined);
+      return index === 0
+        ? spans.map((part) => ({ ...part, style: merge(part.style, { bold: true }) }))
+        : spans;
+    }),
   );
-  const widths = token.header.map((_, col) =>
+  const natural = token.header.map((_, col) =>
     Math.max(...cells.map((row) => lineWidth(row[col] ?? []))),
   );
-  const total = widths.reduce((sum, w) => sum + w, 0) + 3 * (widths.length - 1);
   const border = ` ${glyphs(ctx.look).bar} `;
+  const borders = textWidth(border) * (natural.length - 1);
+  const widths = columnWidths(natural, ctx.width - borders) ?? natural;
+  const total = widths.reduce((sum, w) => sum + w, 0) + borders;
   const rows: Line[] = [];
   cells.forEach((row, index) => {
-    const line: Line = [];
-    row.forEach((cell, col) => {
-      if (col > 0) line.push({ text: border, style: { dim: true } });
-      const styledCell =
-        index === 0
-          ? cell.map((part) => ({ ...part, style: merge(part.style, { bold: true }) }))
-          : cell;
-      const [before, after] = padding(widths[col] - lineWidth(cell), token.align[col]);
-      line.push({ text: before }, ...styledCell, { text: after });
-    });
-    if (total <= ctx.width) rows.push(truncateLine(line, ctx.width));
-    else rows.push(...wrapLine(line, ctx.width));
+    const wrapped = row.map((cell, col) => wrapLine(cell, widths[col]));
+    const height = Math.max(1, ...wrapped.map((cell) => cell.length));
+    for (let at = 0; at < height; at++) {
+      const line: Line = [];
+      wrapped.forEach((cell, col) => {
+        if (col > 0) line.push({ text: border, style: { dim: true } });
+        const part = cell[at] ?? [];
+        const [before, after] = padding(widths[col] - lineWidth(part), token.align[col]);
+        line.push({ text: before }, ...part, { text: after });
+      });
+      rows.push(truncateLine(line, ctx.width, glyphs(ctx.look).ellipsis));
+    }
     if (index === 0)
       rows.push([
         { text: glyphs(ctx.look).rule.repeat(Math.min(total, ctx.width)), style: { dim: true } },

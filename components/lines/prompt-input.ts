@@ -118,8 +118,8 @@ export function promptInputLayout(input: InputState, width: number, view: InputV
     ).slice(0, max);
     return { lines, caret: caretAt(0, lineWidth(mark)) };
   }
-  // A fresh object, so the caret's span can be found again after wrapping.
-  const caretStyle: Style = view.focused && draw ? { ...CURSOR } : {};
+  // A fresh object, so the caret's span can be found again after wrapping (drawn or not).
+  const caretStyle: Style = view.focused && draw ? { ...CURSOR, caret: true } : { caret: true };
   const rows: Line[] = [];
   withCursor(input, caretStyle).forEach((line, index) => {
     rows.push(...wrapLine([...(index === 0 ? mark : hang), ...line], width, { indent: hang }));
@@ -129,6 +129,11 @@ export function promptInputLayout(input: InputState, width: number, view: InputV
     rows.findIndex((row) => row.some((part) => part.style === caretStyle)),
   );
   const column = columnOf(rows[caretRow] ?? [], caretStyle);
+  // Not drawn, a blank caret at the end of its row was only there to be found.
+  const caretRowCells = rows[caretRow] ?? [];
+  const lastCell = caretRowCells[caretRowCells.length - 1];
+  if (!draw && lastCell?.style === caretStyle && !lastCell.text.trim())
+    rows[caretRow] = caretRowCells.slice(0, -1);
   if (rows.length <= max) return { lines: rows, caret: caretAt(caretRow, column) };
   const { lines, offset } = inputWindow(rows, caretRow, max, hang, view.look);
   return { lines, caret: caretAt(caretRow + offset, column) };

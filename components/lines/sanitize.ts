@@ -1,8 +1,8 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
+import { afterCarriageReturns, TERMINAL_ESCAPES } from '../../src/util/plain-text';
+
 // Tool output and model text come from outside: escape sequences in them would move
 // the cursor or change modes behind Ink's back, so they are removed before layout.
-const ESCAPES =
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[@-Z\\-_]/g;
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 function expandTabs(line: string): string {
@@ -20,14 +20,9 @@ function expandTabs(line: string): string {
  * inside a line (progress bars) keeps only what was written after it.
  */
 export function sanitizeText(text: string): string {
-  const cleaned = text.replace(ESCAPES, '').replace(/\r\n/g, '\n');
+  const cleaned = text.replace(TERMINAL_ESCAPES, '').replace(/\r\n/g, '\n');
   return cleaned
     .split('\n')
-    .map((line) => {
-      const afterReturn = line.includes('\r')
-        ? line.slice(line.lastIndexOf('\r', line.length - 2) + 1)
-        : line;
-      return expandTabs(afterReturn.replace(/\r$/, '')).replace(CONTROLS, '');
-    })
+    .map((line) => expandTabs(afterCarriageReturns(line)).replace(CONTROLS, ''))
     .join('\n');
 }

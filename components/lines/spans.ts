@@ -20,6 +20,12 @@ export interface Style {
   underline?: boolean;
   strike?: boolean;
   inverse?: boolean;
+  /**
+   * The input's caret stands here (drawn only when `inverse` is set too): a blank caret at
+   * the end of a line is kept when the row's trailing spaces are trimmed, so the layout
+   * still finds it.
+   */
+  caret?: boolean;
 }
 
 /** A run of text in one style. Lines are arrays of spans until they are printed. */
@@ -32,6 +38,11 @@ export interface Span {
    * the normal screen at exit).
    */
   spinner?: boolean;
+  /**
+   * A phrase that wraps as one word (`blocked by #1`, `@owner`): its inner spaces never
+   * break a row. Its leading spaces still may.
+   */
+  keep?: boolean;
 }
 
 export type Line = Span[];

@@ -19,6 +19,12 @@ export interface StatusView {
   queued: number;
   scrolled: boolean;
   approval: boolean;
+  /** The question's note box is open (Esc goes back to the choices, Enter denies). */
+  noteMode: boolean;
+  /** The session plans with the task tools (the panel is the task list). */
+  tasks: boolean;
+  /** The model request is tried again: which attempt, in how long, why. */
+  retry?: { attempt: number; inMs: number; reason: string } | null;
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
@@ -41,6 +47,9 @@ export interface StatusSource {
   queued: number;
   scrolled: boolean;
   approval: boolean;
+  noteMode: boolean;
+  tasks: boolean;
+  retry: AppState['retry'];
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
@@ -61,6 +70,9 @@ export function statusSourceOf(state: AppState): StatusSource {
     queued: state.queue.length,
     scrolled: state.scrollTop !== null,
     approval: state.pendingApproval !== null,
+    noteMode: state.pendingApproval?.noteMode ?? false,
+    tasks: state.taskListId !== null,
+    retry: state.retry,
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
@@ -82,6 +94,13 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     queued: source.queued,
     scrolled: source.scrolled,
     approval: source.approval,
+    noteMode: source.noteMode,
+    tasks: source.tasks,
+    retry: source.retry && {
+      attempt: source.retry.attempt,
+      inMs: Math.max(0, source.retry.until - now),
+      reason: source.retry.reason,
+    },
     look,
     context: source.context,
     itemGrants: source.itemGrants,
@@ -131,7 +150,17 @@ export function statusLine(view: StatusView, width: number): Line {
         style: { fg: 'green' },
       },
     ]);
-  if (view.busy) {
+  if (view.busy && view.retry && !view.approval) {
+    const { attempt, inMs, reason } = view.retry;
+    const style: Style = { fg: 'yellow' };
+    // A long reason is cut so the line keeps room for the rest.
+    const why = truncateLine([{ text: reason.split('\n')[0] ?? '', style }], 40, g.ellipsis);
+    parts.push([
+      spinnerSpan(view.look, style),
+      { text: ` retrying in ${Math.ceil(inMs / 1000)}s (attempt ${attempt}): `, style },
+      ...why,
+    ]);
+  } else if (view.busy) {
     const style: Style = { fg: view.approval ? 'yellow' : 'cyan' };
     const what = `${view.approval ? 'waiting for you' : 'working'} ${formatSeconds(view.elapsedMs)}`;
     parts.push([
@@ -150,11 +179,13 @@ export function statusLine(view: StatusView, width: number): Line {
   if (!view.notice) {
     const hints: string[] = [];
     if (view.scrolled) hints.push('End to follow');
-    // While a question is open, Esc answers it (deny); the turn goes on.
-    if (view.approval) hints.push('esc deny');
+    // While a question is open, Esc answers it (deny); the turn goes on. In its note box
+    // Esc goes back to the choices and Enter denies with the note.
+    if (view.noteMode) hints.push('enter deny with note', 'esc back');
+    else if (view.approval) hints.push('esc deny');
     else if (view.busy) hints.push('esc interrupt');
     else hints.push('shift+tab mode');
-    hints.push('ctrl+t todos', 'ctrl+c twice quit');
+    hints.push(view.tasks ? 'ctrl+t tasks' : 'ctrl+t todos', 'ctrl+c twice quit');
     for (const hint of hints) parts.push([{ text: hint, style: { dim: true } }]);
   }
   const line: Line = [model];

@@ -18,10 +18,14 @@ export function taskItem(task: Task, byId: ReadonlyMap<string, Task>): Checklist
   const suffix: Span[] = [];
   const open = task.status === 'pending' ? openBlockers(task, byId) : [];
   if (open.length)
-    suffix.push({ text: `  blocked by ${open.map((id) => `#${id}`).join(', ')}`, style: DIM });
+    suffix.push({
+      text: `  blocked by ${open.map((id) => `#${id}`).join(', ')}`,
+      style: DIM,
+      keep: true,
+    });
   // The top-level agent's tasks are the usual case; another owner is worth a word.
   if (task.owner !== MAIN_AGENT)
-    suffix.push({ text: `  @${task.owner}`, style: { fg: 'magenta' } });
+    suffix.push({ text: `  @${task.owner}`, style: { fg: 'magenta' }, keep: true });
   return {
     key: task.id,
     status: task.status,

@@ -231,8 +231,12 @@ function resultRows(card: ToolCard, shape: ResultShape, part: Excerpt, width: nu
       };
     }
     case 'plan':
-      // The panel shows the plan; the header's summary says what changed.
-      return { rows: [], from: 'start' };
+      // The panel shows the plan; the header's summary says what changed, or (a call that
+      // only reads it) a line what it found.
+      return {
+        rows: display.found ? wrapped(display.found, width, { dim: true }) : [],
+        from: 'start',
+      };
     case 'text':
       return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut: part.cut };
   }

@@ -95,7 +95,8 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
       wordWidth += textWidth(part.text);
       continue;
     }
-    for (const token of part.text.split(/( +)/)) {
+    const tokens = part.keep ? part.text.split(/^( +)/) : part.text.split(/( +)/);
+    for (const token of tokens) {
       if (!token) continue;
       if (!token.startsWith(' ')) {
         word.push({ text: token, style: part.style });
@@ -118,7 +119,7 @@ export function wrapLine(line: Line, width: number, options: WrapOptions = {}): 
 
 function trimEnd(line: Line): Line {
   const last = line[line.length - 1];
-  if (last && / +$/.test(last.text) && !last.style?.inverse) {
+  if (last && / +$/.test(last.text) && !last.style?.inverse && !last.style?.caret) {
     const text = last.text.replace(/ +$/, '');
     return text ? [...line.slice(0, -1), { ...last, text }] : line.slice(0, -1);
   }
@@ -160,6 +161,21 @@ export function truncateLine(line: Line, width: number, ellipsis = '…'): Line 
     }
   }
   return out;
+}
+
+/** The end of `text` in at most `width` columns, after the ellipsis when something was cut. */
+export function keepEnd(text: string, width: number, ellipsis = '…'): string {
+  if (textWidth(text) <= width) return text;
+  const room = Math.max(0, width - textWidth(ellipsis));
+  const kept: string[] = [];
+  let used = 0;
+  for (const char of graphemes(text).reverse()) {
+    const w = textWidth(char);
+    if (used + w > room) break;
+    kept.push(char);
+    used += w;
+  }
+  return ellipsis + kept.reverse().join('');
 }
 
 /** Splits text on newlines into one-span lines. */

@@ -8,6 +8,7 @@ import { lookupTool, parseToolInput } from '../tools/registry';
 import { finishCall, prepareToolCall, type ReadyCall } from './prepare-call';
 import type { CallContext, CallOutcome } from './call-context';
 import { CANCELLED_TEXT } from '../protocol/cancel-text';
+import { plainText } from '../util/plain-text';
 import type { SubagentHost } from '../agents/host';
 import type { RunSubagent } from '../agents/types';
 
@@ -86,6 +87,8 @@ export async function runPreparedCall(
   } catch (error) {
     result = { output: `Error: ${call.name} failed: ${errorText(error)}`, isError: true };
   }
+  // A program's escapes, BELs and NULs go neither to the model nor into the session log.
+  result = { ...result, output: plainText(result.output) };
   const status: ToolStatus = ctx.signal.aborted ? 'cancelled' : result.isError ? 'error' : 'ok';
 
   const post = await runPostHooks(

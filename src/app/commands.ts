@@ -181,6 +181,13 @@ export function runSlashCommand(host: CommandHost, line: string): void {
       return setMode(ready, args[0]);
     case '/model': {
       if (!args[0]) return say(host, `Model: ${agent.model}`);
+      // The demo plays a script: a model name would change nothing it says.
+      if (agent.demo)
+        return say(
+          host,
+          `The demo model plays a script and cannot switch to ${args[0]}: set OPENAI_BASE_URL, OPENAI_API_KEY and TICK_MODEL=${args[0]}, then start tick again.`,
+          'error',
+        );
       agent.setModel(args[0]);
       host.store.setState((state) => ({
         model: agent.model,

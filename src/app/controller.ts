@@ -6,7 +6,7 @@ import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
 import { clearedConversation } from '../store/view-state';
 import type { SessionAgent } from './agent-port';
-import { ApprovalQueue } from './approvals';
+import { ApprovalQueue, type ApprovalGuard } from './approvals';
 import { AttentionWatcher, type Alert } from './attention';
 import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
@@ -30,6 +30,8 @@ export interface ControllerOptions {
   alert?: (alert: Alert) => void;
   /** An idle prompt fires the Notification hook after this long (IDLE_HOOK_MS). */
   idleHookMs?: number;
+  /** How long a question's keys wait (APPROVAL_GUARD; tests of other things use 0). */
+  approvalGuard?: ApprovalGuard;
 }
 
 /**
@@ -73,7 +75,11 @@ export class AppController {
     this.view = pacedView(store, this.frames, isUrgentChange);
     this.batcher = new EventBatcher(store, this.frames, { now: this.now });
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
-    this.approvals = new ApprovalQueue(store, { beforeAsk: () => this.batcher.flush() });
+    this.approvals = new ApprovalQueue(
+      store,
+      { beforeAsk: () => this.batcher.flush() },
+      { now: this.now, ...(options.approvalGuard && { guard: options.approvalGuard }) },
+    );
     this.approve = this.approvals.approve;
     this.turns = new TurnRunner(store, this.batcher, {
       now: this.now,

@@ -36,6 +36,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   expandLatest: 'urgent',
   notice: 'urgent',
   itemGrants: 'urgent',
+  retry: 'urgent',
 };
 
 const URGENT_KEYS = (Object.keys(URGENCY) as (keyof AppState)[]).filter(

@@ -1,10 +1,10 @@
-import { workGoesOn } from '../store/subagents';
 import type { AppStore } from '../store/store';
 
 /**
  * The clock of a running turn: bumps `tick` every period, which redraws what counts
- * seconds (the status line, running cards, the in-progress todo). Nothing moves while the
- * user reads a question, unless a subagent works on meanwhile.
+ * seconds (the status line's `working 12s` or `waiting for you 12s`, running cards, the
+ * in-progress todo). It goes on while a question waits: the seconds on screen must not
+ * stand still (spinners do; they follow `transcriptAnimates`, not the clock).
  */
 export class TurnClock {
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -16,9 +16,7 @@ export class TurnClock {
 
   start(): void {
     this.timer ??= setInterval(() => {
-      const state = this.store.getState();
-      if (!workGoesOn(state)) return;
-      this.store.setState({ tick: state.tick + 1 });
+      this.store.setState((state) => ({ tick: state.tick + 1 }));
     }, this.periodMs);
   }
 

@@ -201,7 +201,8 @@ Options:
   --permission-mode MODE        default | acceptEdits | plan | bypassPermissions
   --allowedTools RULES          allow rules for this run, e.g. "bash(npm test:*) edit_file"
   --disallowedTools RULES       deny rules for this run
-  --max-turns N                 model requests per prompt (default 100)
+  --max-turns N                 model requests per prompt (default: no cap in the app, 100 in
+                                print mode)
   --cwd DIR                     workspace (default: the current folder)
   --add-dir DIR                 another root the file tools may use (repeatable)
   --sandbox                     run bash inside bubblewrap (workspace writable, no network)

@@ -43,7 +43,8 @@ export interface FrameWriterOptions {
  *
  * After a resize the whole screen is cleared and drawn again: a terminal that shrinks
  * moves or keeps the old rows in ways a row-by-row model cannot know (the bottom row,
- * which tick never writes, kept an old status line).
+ * which tick never writes, kept an old status line). A frame received before the resize
+ * and not yet written is dropped: it was laid out for the old size.
  *
  * Why not Ink's own writer: Ink 8's incremental writer draws correctly, but it rewrites every
  * changed line whole from its first column and never scrolls, so it writes 2.7 to 3.1 times
@@ -65,6 +66,9 @@ export class FrameWriter {
   /** Where the cursor was put and shown after the last frame; null: hidden. */
   private cursorAt: string | null = null;
   private readonly onResize = () => {
+    // A frame not yet written was laid out for the old size: it must not reach the new
+    // screen (its rows would wrap there). The app draws one at the new size (ink-patches.ts).
+    this.pending = undefined;
     this.screen = [];
     this.clearFirst = true;
     // A region for the old height could cut the new screen short.

@@ -28,6 +28,8 @@ interface InkInstance {
   rootNode: { onRender?: () => void; onComputeLayout?: () => void };
   onRender: () => void;
   calculateLayout: () => void;
+  /** Ink's own listener of its stdout's 'resize'. */
+  resized?: () => void;
 }
 
 export interface InkPatchStatus {
@@ -103,8 +105,9 @@ function shareOutputCaches(max = 240): void {
  * Draws Ink's frames in the frame scheduler's `draw` step instead of at every React
  * commit: a commit (the store's frame, or a spinner's own timer) marks the screen dirty
  * and asks for a paced frame; layout and output run once per frame however many commits
- * came. Call after `render()` with the stdout given to it. Returns false (Ink draws at
- * every commit, as it does by itself) when the instance is not as expected.
+ * came. A resize is drawn the same way, never by Ink's own resize handler. Call after
+ * `render()` with the stdout given to it. Returns false (Ink draws at every commit, as it
+ * does by itself) when the instance is not as expected.
  */
 export function paceInkFrames(stdout: NodeJS.WriteStream, frames: FrameScheduler): boolean {
   if (!installInkPatches().installed) return false;
@@ -116,6 +119,16 @@ export function paceInkFrames(stdout: NodeJS.WriteStream, frames: FrameScheduler
   )
     return false;
   let dirty = false;
+  // At a resize Ink draws at once, by itself, the tree it has: the one laid out for the old
+  // size (every width in it is a prop the app computed from that size). That frame would
+  // land on the new screen, its rows wrapped, and leave pieces behind. Instead, a resize
+  // asks for a frame in the next macrotask, whose draw step first commits the app's
+  // re-render at the new size (components/useTerminalSize.ts).
+  if (typeof ink.resized === 'function') stdout.off('resize', ink.resized);
+  stdout.on('resize', () => {
+    dirty = true;
+    frames.request('soon');
+  });
   ink.rootNode.onComputeLayout = () => {
     dirty = true;
   };

@@ -7,7 +7,7 @@ import { compactedHistory } from './history';
 import { ContextMeter } from './meter';
 import { chooseSplit } from './split';
 import { summarise } from './summarise';
-import { tokensOfChars } from './tokens';
+import { estimateRequestTokens, tokensOfChars } from './tokens';
 import type { WindowBook } from './window';
 
 /** What a request is made of, besides the history. */
@@ -130,6 +130,11 @@ export class ContextManager {
       if (trigger === 'manual') yield notice('Nothing to compact yet.');
       return false;
     }
+    // A summary of the summary: nothing was said since, so nothing would get shorter.
+    if (trigger === 'manual' && this.requestsSinceCompaction === 0) {
+      yield notice('Nothing to compact: the history was just compacted.');
+      return false;
+    }
     const hook = this.options.preCompact
       ? yield* this.options.preCompact({ trigger, customInstructions: focus }, signal)
       : {};
@@ -167,15 +172,21 @@ export class ContextManager {
       yield notice(`Could not compact the context: ${reason}`);
       return false;
     }
-    state.messages = compactedHistory(summary, plan, split.kept);
+    const compacted = compactedHistory(summary, plan, split.kept);
+    // Both sides by the same measure (the estimate, scaled by what the server's counts
+    // taught): the server's count of the old history against an estimate of the new one
+    // could show a shrink as growth or the reverse.
+    const estimate = (messages: ChatMessage[]) =>
+      this.meter.scaled(estimateRequestTokens([system, ...messages], parts.tools));
+    const [estimatedBefore, after] = [estimate(state.messages), estimate(compacted)];
+    state.messages = compacted;
     this.meter.forget();
     this.requestsSinceCompaction = 0;
     this.options.onCompact?.(state.messages);
-    const after = this.meter.measure(system, state.messages, parts.tools);
     yield {
       type: 'context_compacted',
       trigger,
-      tokensBefore: before,
+      tokensBefore: estimatedBefore,
       tokensAfter: after,
       planKept: plan.trim() !== '',
       ...this.windowField(modelName),

@@ -8,6 +8,8 @@ export interface ToolDisplay {
   matches?: number;
   /** Exit code of a bash command. */
   exitCode?: number;
+  /** What a call found, in a few words, when its input says nothing (task_list's counts). */
+  found?: string;
 }
 
 /** What a call would change, shown in its approval prompt before it runs. */

@@ -58,7 +58,7 @@ function step(item: ReportStep): string {
         `<summary>${callLine(call)}</summary>`,
         during,
         call.childCalls?.length
-          ? `<ul class="subagent">${call.childCalls.map((child) => `<li>${callLine(child)}</li>`).join('')}</ul>`
+          ? `<ul class="subagent">${call.childCalls.map((child) => `<li>${callLine(child)}${child.permission ? ` · Permission ${escapeHtml(child.permission)}` : ''}</li>`).join('')}</ul>`
           : '',
         `<pre>${escapeHtml(clampOutput(call.output) || '(no output)')}</pre>`,
         '</details>',

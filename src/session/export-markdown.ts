@@ -54,7 +54,8 @@ function toolBlock(call: ReportToolCall): string {
 
 /** One call of a subagent, on a line: what it ran and how it went. */
 function childLine(call: ReportToolCall): string {
-  return `- ${inlineCode(callTitle(call))} · ${call.status}${call.durationMs ? ` · ${call.durationMs} ms` : ''}`;
+  const permission = call.permission ? ` · Permission ${call.permission}` : '';
+  return `- ${inlineCode(callTitle(call))} · ${call.status}${call.durationMs ? ` · ${call.durationMs} ms` : ''}${permission}`;
 }
 
 function todoRow(item: TodoHistoryItem, index: number): string {

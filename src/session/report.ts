@@ -80,6 +80,8 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   let finalTodos: Todo[] = [];
   let inProgress: string[] = [];
   let toolCalls = 0;
+  /** Calls not yet credited to a plan item (plan tools never are). */
+  const unattributed = new Set<ReportToolCall>();
   let lastActivity = Date.parse(parsed.header.startedAt) || 0;
 
   const current = (t: number): ReportPrompt => {
@@ -90,17 +92,23 @@ export function buildReport(parsed: ParsedSession): SessionReport {
   const callFor = (id: string, name: string, look: ToolLook, t: number): ReportToolCall => {
     const open = calls.get(id);
     if (open) return open;
-    const planTool = isPlanRole(look.role);
-    const during = planTool ? [] : [...inProgress, ...activeTasks.map(taskLabel)];
-    const call = newCall(id, name, t, during);
+    const call = newCall(id, name, t, []);
     calls.set(id, call);
+    if (!isPlanRole(look.role)) unattributed.add(call);
     current(t).steps.push({ kind: 'tool', call });
     toolCalls += 1;
-    if (!planTool) {
-      for (const content of inProgress) history.get(content)?.toolCalls.push(call);
-      for (const task of activeTasks) task.toolCalls.push(call);
-    }
     return call;
+  };
+  /**
+   * Credits a call to the plan items in progress when it ran (or, for a call that never
+   * ran, when it ended): every call of a round is announced before the first runs, so a
+   * todo_write in the same round must move the plan on first.
+   */
+  const attribute = (call: ReportToolCall): void => {
+    if (!unattributed.delete(call)) return;
+    call.duringTodos = [...inProgress, ...activeTasks.map(taskLabel)];
+    for (const content of inProgress) history.get(content)?.toolCalls.push(call);
+    for (const task of activeTasks) task.toolCalls.push(call);
   };
 
   for (const record of parsed.records) {
@@ -125,8 +133,14 @@ export function buildReport(parsed: ParsedSession): SessionReport {
       case 'tool_call_ready':
         callFor(event.id, event.name, event.look, t).summary = event.summary;
         break;
+      case 'tool_running': {
+        const call = calls.get(event.id);
+        if (call) attribute(call);
+        break;
+      }
       case 'tool_result': {
         const call = callFor(event.id, event.name, event.look, t);
+        attribute(call);
         call.status = event.status;
         call.output = event.output;
         call.durationMs = event.durationMs;
@@ -152,7 +166,7 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         });
         break;
       case 'permission_decided': {
-        const text = `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+        const text = permissionText(event);
         const call = calls.get(event.callId);
         if (call) call.permission = text;
         else current(t).steps.push({ kind: 'note', text: `Permission ${text}`, t });
@@ -162,6 +176,11 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         current(t).steps.push({ kind: 'error', text: event.message, t });
         break;
       case 'subagent_event':
+        // A child's tokens are the session's (the status line counts them too).
+        if (event.event.type === 'usage') {
+          usage.inputTokens += event.event.usage.inputTokens;
+          usage.outputTokens += event.event.usage.outputTokens;
+        }
         noteChildCall(calls.get(event.parentCallId), childCalls, event.agentId, event.event, t);
         break;
       case 'turn_end':
@@ -199,7 +218,13 @@ function noteChildCall(
   event: AgentEvent,
   t: number,
 ): void {
-  if (!parent || (event.type !== 'tool_call_ready' && event.type !== 'tool_result')) return;
+  if (!parent) return;
+  if (event.type === 'permission_decided') {
+    const call = open.get(`${agentId}:${event.callId}`);
+    if (call) call.permission = permissionText(event);
+    return;
+  }
+  if (event.type !== 'tool_call_ready' && event.type !== 'tool_result') return;
   const key = `${agentId}:${event.id}`;
   let call = open.get(key);
   if (!call) {
@@ -215,6 +240,11 @@ function noteChildCall(
   call.output = event.output;
   call.durationMs = event.durationMs;
   open.delete(key);
+}
+
+/** `allowed by user`, `denied by rule bash(rm:*): use the trash`. */
+function permissionText(event: Extract<AgentEvent, { type: 'permission_decided' }>): string {
+  return `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
 }
 
 /** Applies one new list to the history; returns the items now in progress. */

@@ -89,6 +89,42 @@ export function deleteWordBackward(input: InputState): InputState {
   return { text: input.text.slice(0, start) + input.text.slice(input.cursor), cursor: start };
 }
 
+// A word is letters, digits, marks and underscores, as readline's Alt+B/F have it; anything
+// else (spaces, punctuation, line breaks) lies between words.
+const TRAILING_WORD = /[\p{L}\p{N}\p{M}_]*[^\p{L}\p{N}\p{M}_]*$/u;
+const LEADING_WORD = /^[^\p{L}\p{N}\p{M}_]*[\p{L}\p{N}\p{M}_]*/u;
+
+function wordStartBefore(text: string, cursor: number): number {
+  const before = text.slice(0, cursor);
+  return before.length - (TRAILING_WORD.exec(before)?.[0].length ?? 0);
+}
+
+function wordEndAfter(text: string, cursor: number): number {
+  return cursor + (LEADING_WORD.exec(text.slice(cursor))?.[0].length ?? 0);
+}
+
+/** Ctrl+Left, Alt+B: to the start of this word, or of the one before. */
+export function moveWordLeft(input: InputState): InputState {
+  return { ...input, cursor: wordStartBefore(input.text, input.cursor) };
+}
+
+/** Ctrl+Right, Alt+F: to the end of this word, or of the next one. */
+export function moveWordRight(input: InputState): InputState {
+  return { ...input, cursor: wordEndAfter(input.text, input.cursor) };
+}
+
+/** Alt+Backspace: delete back to where Alt+B would go. */
+export function deleteWordBefore(input: InputState): InputState {
+  const start = wordStartBefore(input.text, input.cursor);
+  return { text: input.text.slice(0, start) + input.text.slice(input.cursor), cursor: start };
+}
+
+/** Alt+D: delete forward to where Alt+F would go. */
+export function deleteWordAfter(input: InputState): InputState {
+  const end = wordEndAfter(input.text, input.cursor);
+  return { text: input.text.slice(0, input.cursor) + input.text.slice(end), cursor: input.cursor };
+}
+
 export function setText(text: string): InputState {
   return { text, cursor: text.length };
 }

@@ -171,7 +171,6 @@ function endTurn(state: AppState, event: Extract<AgentEvent, { type: 'turn_end' 
   }
 }
 
-/** Applies one agent event. Pure: the time comes in as `now`. */
 type Banner = Extract<TranscriptItem, { kind: 'banner' }>;
 
 /** The header shows what is current: the model after /model, the agent's once it is ready. */
@@ -182,7 +181,16 @@ export function withBanner(
   return items.map((item) => (item.kind === 'banner' ? { ...item, ...fields } : item));
 }
 
+/** Events that say nothing of the retry the status line shows; any other one ends it. */
+const KEEPS_RETRY = new Set<AgentEvent['type']>(['retry', 'usage', 'context_usage']);
+
+/** Applies one agent event. Pure: the time comes in as `now`. */
 export function reduceEvent(state: AppState, event: AgentEvent, now: number): AppState {
+  const next = applyEvent(state, event, now);
+  return next.retry && !KEEPS_RETRY.has(event.type) ? { ...next, retry: null } : next;
+}
+
+function applyEvent(state: AppState, event: AgentEvent, now: number): AppState {
   switch (event.type) {
     case 'user_prompt': {
       const next = commitText(commitReasoning(state));
@@ -298,11 +306,11 @@ export function reduceEvent(state: AppState, event: AgentEvent, now: number): Ap
       );
     case 'retry':
       // The next attempt streams the whole answer again: drop this attempt's partial tail.
-      return commit(discardPartialAttempt(state), {
-        kind: 'info',
-        text: `Retrying in ${Math.ceil(event.delayMs / 1000)}s (attempt ${event.attempt}): ${event.reason}`,
-        tone: 'warning',
-      });
+      // The status line says it retries; no transcript line per attempt.
+      return {
+        ...discardPartialAttempt(state),
+        retry: { attempt: event.attempt, until: now + event.delayMs, reason: event.reason },
+      };
     case 'subagent_started':
     case 'subagent_event':
     case 'subagent_finished':

@@ -55,6 +55,7 @@ export function initialState(session: InitialSession): AppState {
     expandLatest: false,
     tick: 0,
     notice: null,
+    retry: null,
   };
 }
 

@@ -90,6 +90,13 @@ export type NewItem = TranscriptItem extends infer T
   : never;
 
 /** What is still changing: the streaming answer and the tool calls of this round. */
+export interface RetryState {
+  attempt: number;
+  /** When the next attempt starts (ms since epoch). */
+  until: number;
+  reason: string;
+}
+
 export interface LiveTail {
   text: string;
   /** `text` continues an answer whose head was already committed. */
@@ -112,6 +119,11 @@ export interface PendingApproval {
    * asked together and the prompt lists them (absent in a lone question built by tests).
    */
   waiting?: readonly ApprovalRequest[];
+  /**
+   * The choice keys do not answer yet (the question just opened, or the user is typing):
+   * what is typed goes to the input's draft (src/app/approvals.ts, the guard).
+   */
+  guarded: boolean;
 }
 
 export interface InputState {
@@ -165,4 +177,10 @@ export interface AppState {
   tick: number;
   /** Shown in the status line for a moment ("Press Ctrl+C again to exit"). */
   notice: string | null;
+  /**
+   * The model request failed and is tried again: the status line says so, counting down,
+   * until the next attempt brings something (one line updated in place, not a paragraph
+   * per attempt; a final failure is the turn's error).
+   */
+  retry: RetryState | null;
 }

@@ -25,6 +25,17 @@ export function renderTaskList(tasks: readonly Task[]): string {
   return `${tasks.map((task) => taskLine(task, byId)).join('\n')}\n\n(${done}/${total} completed)`;
 }
 
+/** task_list's card line: `4 tasks: 1 completed, 1 in progress` (or `no tasks yet`). */
+export function taskListFound(tasks: readonly Task[]): string {
+  if (tasks.length === 0) return 'no tasks yet';
+  const count = (status: Task['status']) => tasks.filter((task) => task.status === status).length;
+  const parts = [
+    `${count('completed')} completed`,
+    count('in_progress') ? `${count('in_progress')} in progress` : '',
+  ].filter(Boolean);
+  return `${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}: ${parts.join(', ')}`;
+}
+
 function named(ids: readonly string[], byId: ReadonlyMap<string, Task>): string {
   return ids
     .map((id) => {

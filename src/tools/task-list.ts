@@ -2,7 +2,7 @@ import type { Tool } from './types';
 import { object } from './schema';
 import { onTaskList, sameFields } from './task-common';
 import { readTaskList } from '../tasks/store';
-import { renderTaskList } from '../tasks/render';
+import { renderTaskList, taskListFound } from '../tasks/render';
 
 const schema = object({});
 
@@ -28,6 +28,7 @@ export const task_list: Tool<typeof schema> = {
       }));
       return {
         output: renderTaskList(tasks),
+        display: { found: taskListFound(tasks) },
         tasks: { listId: list.id, tasks },
         claude: { response: { tasks: summary } },
       };

@@ -83,29 +83,31 @@ describe('approval prompt', () => {
     });
   }
 
-  test('other keys do nothing while it is shown and never reach the input', async () => {
+  test('other keys are typing: they go to the draft, shown under the keys, and answer nothing', async () => {
     const decisions: ApprovalDecision[] = [];
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    for (const key of ['x', 'q', '\r', '\t', 'hello']) await rig.app.pressNoChange(key);
+    for (const key of ['x', 'q', '\t', ' hello']) await rig.app.press(key);
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
+    expect(rig.screen()).toContain('your draft: xq hello');
     await rig.app.press('y');
     await waitFor(() => decisions.length === 1);
     await waitFor(() => !rig!.controller.busy);
-    expect(rig.controller.store.getState().input.text).toBe('');
+    expect(rig.controller.store.getState().input.text).toBe('xq hello');
   });
 
-  test('a paste never answers the question; in note mode it goes into the note on one line', async () => {
+  test('a paste never answers the question: it goes to the draft; in note mode into the note on one line', async () => {
     const decisions: ApprovalDecision[] = [];
     rig = await startApp([askingTurn(decisions)]);
     await typeLine(rig.app, 'clean up');
     await waitFor(() => rig!.screen().includes('Run this command?'));
-    await rig.app.pressNoChange('\x1b[200~y\r\x1b[201~');
-    await rig.app.pressNoChange('\x1b[200~a\x1b[201~');
+    await rig.app.press('\x1b[200~y\r\x1b[201~');
+    await rig.app.press('\x1b[200~a\x1b[201~');
     expect(decisions).toEqual([]);
     expect(rig.screen()).toContain('Run this command?');
+    expect(rig.controller.store.getState().input.text).toBe('y\na');
     await rig.app.press('e');
     await rig.app.press('\x1b[200~use\r\nthe trash\r\x1b[201~');
     expect(rig.screen()).toContain('note: use the trash');
@@ -113,7 +115,7 @@ describe('approval prompt', () => {
     await rig.app.press('\r');
     await waitFor(() => decisions.length === 1);
     expect(decisions[0]).toEqual({ decision: 'deny', note: 'use the trash' });
-    expect(rig.controller.store.getState().input.text).toBe('');
+    expect(rig.controller.store.getState().input.text).toBe('y\na');
   });
 
   test('Esc in note mode goes back to the choices', async () => {

@@ -82,12 +82,23 @@ test('/model NAME switches the model shown in the status line and the header', a
   expect(header()).toContain(' · fake-model · ');
   await typeLine(rig.app, '/model llama3.1:8b');
   expect(rig.agent.model).toBe('llama3.1:8b');
+  expect(rig.screen()).toContain('Model: llama3.1:8b');
   expect(rig.app.lines().pop()?.startsWith('llama3.1:8b')).toBe(true);
   expect(header()).toContain(' · llama3.1:8b · ');
   // A new conversation keeps the header, with the model in use.
   await typeLine(rig.app, '/clear');
   expect(header()).toContain(' · llama3.1:8b · ');
   expect(rig.screen()).not.toContain('fake-model');
+});
+
+test('/model NAME with the demo model says why it cannot switch, and keeps the demo', async () => {
+  rig = await startApp([], { columns: 100, rows: 30 });
+  rig.agent.demo = true;
+  await typeLine(rig.app, '/model llama3.1:8b');
+  expect(rig.screen().replace(/\s+/g, ' ')).toContain(
+    'The demo model plays a script and cannot switch to llama3.1:8b: set OPENAI_BASE_URL',
+  );
+  expect(rig.agent.model).toBe('fake-model');
 });
 
 test('/permissions lists the rules; /permissions rm RULE removes one', async () => {

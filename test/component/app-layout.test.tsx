@@ -3,7 +3,16 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Todo } from '../../src/protocol/todos';
 import { detectLook } from '../../components/lines/look';
-import { endOf, startApp, strip, typeLine, waitFor, type AppRig, type Turn } from './helpers';
+import {
+  endOf,
+  settle,
+  startApp,
+  strip,
+  typeLine,
+  waitFor,
+  type AppRig,
+  type Turn,
+} from './helpers';
 import { lookOf } from '../../src/tools/registry';
 
 let rig: AppRig | undefined;
@@ -215,6 +224,22 @@ describe('rendering details', () => {
     expect(lines).toHaveLength(11);
     expect(lines.every((line) => stringWidth(line) <= 44)).toBe(true);
     expect(rig.screen()).toContain('echo: hello there');
+  });
+
+  test('after a resize no frame is drawn at the old size: each one is laid out for the new', async () => {
+    rig = await startApp([], { columns: 100, rows: 24 });
+    await typeLine(rig.app, 'hello there');
+    await waitFor(() => rig!.screen().includes('echo: hello there'));
+    const before = rig.app.stdout.frames.length;
+    rig.app.stdout.resize(60, 14);
+    await waitFor(() => rig!.app.lines().length === 13, 3000, 'a frame of 13 rows');
+    await settle(100);
+    const after = rig.app.stdout.frames.slice(before).map((frame) => strip(frame).split('\n'));
+    expect(after.length).toBeGreaterThan(0);
+    for (const lines of after) {
+      expect(lines).toHaveLength(13);
+      expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(60);
+    }
   });
 
   test('CJK and emoji prompts stay aligned', async () => {

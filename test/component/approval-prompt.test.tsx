@@ -28,6 +28,7 @@ function pending(
     noteMode: false,
     note: '',
     previewTop: 0,
+    guarded: false,
     ...extra,
   };
 }

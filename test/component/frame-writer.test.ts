@@ -129,6 +129,19 @@ describe('FrameWriter', () => {
     expect((await out.screen()).slice(0, 3)).toEqual(['a', 'b', 'c']);
   });
 
+  test('a frame received before a resize and not yet written is dropped: it was laid out for the old size', async () => {
+    const { out, writer, show } = setup(40, 10);
+    show(['a', 'b', 'c']);
+    writer.sink.write(['old-size frame'.padEnd(40, '='), 'b', 'c'].join('\n'));
+    out.columns = 30;
+    out.term.resize(30, 10);
+    out.emit('resize');
+    writer.flush();
+    expect(out.written).not.toContain('old-size frame');
+    show(['new', 'b', 'c']);
+    expect((await out.screen()).slice(0, 4)).toEqual(['new', 'b', 'c', '']);
+  });
+
   test('each frame ends with the cursor at the caret, shown; hidden when no input has the keys', async () => {
     let caret: CursorPlace | null = { row: 2, column: 7 };
     const { out, show } = setup(40, 12, () => caret);

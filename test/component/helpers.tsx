@@ -14,6 +14,7 @@ import { Layout, type ScreenPoint } from '../../components/screen-layout';
 import type { Look } from '../../components/lines/look';
 import { INK_TERMINAL_MODES } from '../../src/cli/frame-writer';
 import { installInkPatches, paceInkFrames } from '../../src/cli/ink-patches';
+import type { ApprovalGuard } from '../../src/app/approvals';
 import { readModifyOtherKeysAsKitty } from '../../src/cli/terminal-keys';
 import { AppController } from '../../src/app/controller';
 import { createAppStore } from '../../src/store/store';
@@ -315,7 +316,7 @@ export async function startApp(
   turns: Turn[] = [],
   size = { columns: 80, rows: 20 },
   look: Look = UNICODE_LOOK,
-  options: { terminalCursor?: boolean } = {},
+  options: { terminalCursor?: boolean; approvalGuard?: ApprovalGuard } = {},
 ): Promise<AppRig> {
   const store = createAppStore({
     model: 'fake-model',
@@ -323,7 +324,12 @@ export async function startApp(
     demo: false,
     cwd: '/work/project',
   });
-  const controller = new AppController(store, { frameMs: 10, clockMs: 50 });
+  const controller = new AppController(store, {
+    frameMs: 10,
+    clockMs: 50,
+    // Keys answer a question at once unless a test is about the guard (approval-guard.test).
+    approvalGuard: options.approvalGuard ?? { openMs: 0, typingPauseMs: 0 },
+  });
   const agent = new FakeAgent(turns);
   agent.approve = controller.approve;
   controller.attach(agent);

@@ -58,29 +58,53 @@ test('the spinner turns while busy; idle, nothing is drawn again', async () => {
   expect(idle.stdout.frames.length).toBe(frames);
 });
 
-test('waiting for an approval: no spinner, a question mark', async () => {
-  const shown = await line(
-    {
-      ...busy(2),
-      pendingApproval: {
-        request: {
-          callId: 'c',
-          toolName: 'bash',
-          look: lookOf('bash'),
-          subject: 'rm -rf build',
-          reason: 'deletes',
-        },
-        noteMode: false,
-        note: '',
-        previewTop: 0,
-      },
+/** A turn two seconds old with `rm -rf build` asked about; `note`: its note box is open. */
+const asking = (note?: string): Partial<AppState> => ({
+  ...busy(2),
+  pendingApproval: {
+    request: {
+      callId: 'c',
+      toolName: 'bash',
+      look: lookOf('bash'),
+      subject: 'rm -rf build',
+      reason: 'deletes',
     },
-    120,
-  );
+    noteMode: note !== undefined,
+    note: note ?? '',
+    previewTop: 0,
+    guarded: false,
+  },
+});
+
+test('waiting for an approval: no spinner, a question mark', async () => {
+  const shown = await line(asking(), 120);
   expect(shown).toContain(' · ? waiting for you 2s · ');
   // Esc answers the question (deny) there; it does not interrupt the turn.
   expect(shown).toContain(' · esc deny · ');
   expect(shown).not.toContain('interrupt');
+});
+
+test("in the question's note box the hints say what Enter and Esc do there", async () => {
+  const shown = await line(asking('use the trash'), 140);
+  expect(shown).toContain(' · enter deny with note · esc back · ');
+  expect(shown).not.toContain('esc deny');
+});
+
+test('a retry shows on the status line, counting down, in place of "working"', async () => {
+  const shown = await line(
+    {
+      ...busy(5),
+      retry: { attempt: 2, until: Date.now() + 2_900, reason: '503 Service Unavailable' },
+    },
+    120,
+  );
+  expect(shown).toMatch(/ · [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] retrying in 3s \(attempt 2\): 503 Service Unavailable · /);
+  expect(shown).not.toContain('working');
+});
+
+test('a session that plans with tasks names them in the ctrl+t hint', async () => {
+  expect(await line({ taskListId: 'demo-list' }, 120)).toContain(' · ctrl+t tasks · ');
+  expect(await line({ taskListId: null }, 120)).toContain(' · ctrl+t todos · ');
 });
 
 test('narrow: the model and the mode stay, the rest gives way', async () => {

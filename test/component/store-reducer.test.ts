@@ -321,12 +321,11 @@ describe('todos, usage and notices', () => {
     expect(state.usage).toEqual({ inputTokens: 150, outputTokens: 15 });
   });
 
-  test('errors, retries, reminders and hook context become transcript lines', () => {
+  test('errors, reminders and hook context become transcript lines', () => {
     const state = reduceEvents(
       fresh(),
       [
         { type: 'error', message: 'model crashed', fatal: true },
-        { type: 'retry', attempt: 2, delayMs: 1500, reason: 'HTTP 500' },
         { type: 'reminder_injected', text: '<reminder>Update your todos.</reminder>' },
         { type: 'hook_context', text: 'branch: main' },
       ],
@@ -336,10 +335,26 @@ describe('todos, usage and notices', () => {
       state.items.slice(1).map((item) => (item.kind === 'info' ? [item.tone, item.text] : null)),
     ).toEqual([
       ['error', 'Error: model crashed'],
-      ['warning', 'Retrying in 2s (attempt 2): HTTP 500'],
       ['dim', 'Reminded the model to update its todo list.'],
       ['dim', 'hook context: branch: main'],
     ]);
+  });
+
+  test('a retry is one state the status line shows, replaced by the next, ended by the next attempt', () => {
+    const start = fresh();
+    let state = reduceEvents(
+      start,
+      [
+        { type: 'retry', attempt: 1, delayMs: 1000, reason: 'HTTP 503' },
+        { type: 'retry', attempt: 2, delayMs: 2000, reason: 'HTTP 503' },
+        { type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } },
+      ],
+      5_000,
+    );
+    expect(state.items).toEqual(start.items);
+    expect(state.retry).toEqual({ attempt: 2, until: 7_000, reason: 'HTTP 503' });
+    state = reduceEvent(state, { type: 'request_start', round: 1 }, 7_000);
+    expect(state.retry).toBeNull();
   });
 
   test('a turn that stopped at max turns says so', () => {
@@ -377,9 +392,12 @@ describe('a retried model request', () => {
     expect(state.live.text).toBe('');
     expect(state.live.reasoning).toBe('');
     expect(state.live.tools).toEqual([]);
-    expect(last(state)).toMatchObject({ kind: 'info' });
+    // The retry is on the status line, not a transcript line: the prompt is still the last.
+    expect(last(state)).toMatchObject({ kind: 'user', text: 'hi' });
+    expect(state.retry).toMatchObject({ attempt: 1, reason: 'connection dropped' });
     state = reduceEvents(state, [{ type: 'text_delta', text: 'Whole answer' }], 0);
     expect(state.live.text).toBe('Whole answer');
+    expect(state.retry).toBeNull();
   });
 });
 

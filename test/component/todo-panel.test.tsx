@@ -137,6 +137,62 @@ describe('size', () => {
     ]);
   });
 
+  test('a narrow, short panel shows the in-progress item first, whatever else gives way', async () => {
+    const plan: Todo[] = [
+      { content: 'Read the failing test and the code it covers', status: 'completed' },
+      { content: 'Find why the cart total is off by one cent', status: 'completed' },
+      {
+        content: 'Fix the rounding',
+        status: 'in_progress',
+        activeForm: 'Fixing the rounding in the cart total before tax',
+      },
+      { content: 'Run the tests', status: 'pending' },
+    ];
+    // Three rows: the header, the item (two rows at this width) and the count.
+    const shown = await rows(plan, 30, { maxRows: 4, busy: false });
+    expect(shown).toEqual([
+      'Todos 2/4  ctrl+t to fold',
+      '▸ Fixing the rounding in the',
+      '  cart total before tax',
+      '… 2 done above, 1 more',
+    ]);
+  });
+
+  test('the item in progress is kept even when an unfinished one comes before it', async () => {
+    const plan: Todo[] = [
+      { content: 'Step 1', status: 'pending' },
+      { content: 'Step 2', status: 'completed' },
+      { content: 'Step 3', status: 'completed' },
+      { content: 'Step 4', status: 'in_progress', activeForm: 'Doing step 4' },
+      { content: 'Step 5', status: 'pending' },
+    ];
+    expect(await rows(plan, 60, { maxRows: 4, busy: false })).toEqual([
+      'Todos 2/5  ctrl+t to fold',
+      '☑ Step 3',
+      '▸ Doing step 4',
+      '… 2 above, 1 more',
+    ]);
+  });
+
+  test('an item taller than the panel shows its first rows, cut; two rows show its first', async () => {
+    const plan: Todo[] = [
+      { content: 'Done first', status: 'completed' },
+      {
+        content: 'Long',
+        status: 'in_progress',
+        activeForm: 'Rewriting the parser so that every token keeps its position for errors',
+      },
+      { content: 'Last', status: 'pending' },
+    ];
+    const three = await rows(plan, 26, { maxRows: 4, busy: false });
+    expect(three).toHaveLength(4);
+    expect(three[1]).toBe('▸ Rewriting the parser so');
+    expect(three[2]).toBe('  that every token keeps…');
+    expect(three[3]).toBe('… 1 done above, 1 more');
+    const two = await rows(plan, 26, { maxRows: 2, busy: false });
+    expect(two).toEqual(['Todos 1/3  ctrl+t to fold', '▸ Rewriting the parser so…']);
+  });
+
   test('nothing at all for an empty list', async () => {
     expect(await rows([])).toEqual(['']);
   });

@@ -10,6 +10,7 @@ import {
   type ScriptedServer,
 } from '../../src/demo/scripted-server';
 import { PtySession, TICK_BIN, sleep } from '../support/pty';
+import { waitForChoices } from '../support/tick-app';
 
 // These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
 beforeAll(() => {
@@ -111,6 +112,7 @@ describe('the app against a scripted model', { timeout: 90_000 }, () => {
       await sleep(500);
       expect(existsSync(join(cwd, 'build'))).toBe(true);
       expect(server.requests).toHaveLength(1);
+      await waitForChoices(session);
       await session.type(answer);
       const done = await session.waitForText('Finished the clean-up.', 20_000);
       if (answer === 'y') {

@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
+import {
+  APPROVAL_WAITING,
+  appInPty,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  appTestFile,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -42,11 +50,15 @@ test('three calls that need approval wait in one prompt; each is answered (mixed
   expect(listed).toContain('Run this command?');
   expect(listed).toContain('↑↓ choose a call · A allow all 3 once');
   expect(listed).toContain('1/3 in focus');
+  // Its keys answer once the question has been read and the user stopped typing.
+  await waitForChoices(app);
 
   // Down moves the focus to b: the question asked in full is b's.
   await app.press('down');
   const onB = await app.waitForText(/› bash\s+rm -rf b/, 10_000);
   expect(onB).toContain('2/3 in focus');
+  // Moving through the list is no new question: its keys still answer.
+  expect(onB).not.toMatch(APPROVAL_WAITING);
   // Deny b: a and c are left, focus moves to the call that took b's place (c).
   await app.type('n');
   const two = await app.waitForText('2 calls wait for you', 10_000);
@@ -56,6 +68,8 @@ test('three calls that need approval wait in one prompt; each is answered (mixed
   expect(two).toMatch(/⊘ bash\s+rm -rf b/);
   // Nothing ran yet: the answers are collected first.
   expect(existsSync(join(cwd, 'a'))).toBe(true);
+  // c is a new question in focus: its keys wait their moment.
+  await waitForChoices(app);
   // Allow c once; a is the last one, asked alone (no list).
   await app.type('y');
   const alone = await app.waitFor(
@@ -64,6 +78,7 @@ test('three calls that need approval wait in one prompt; each is answered (mixed
     'the last question alone',
   );
   expect(alone).toContain('rm -rf a');
+  await waitForChoices(app);
   await app.type('y');
   await app.waitForText('Cleaned what you allowed.', 20_000);
   expect(existsSync(join(cwd, 'a'))).toBe(false);
@@ -97,6 +112,7 @@ test('A allows every waiting call once; the same calls ask again next turn', asy
   await app.waitForText('Type a task', 20_000);
   await app.type('remove them', true);
   await app.waitForText('2 calls wait for you', 20_000);
+  await waitForChoices(app);
   await app.type('A');
   await app.waitForText('Both removed.', 20_000);
   expect(existsSync(join(cwd, 'one.txt'))).toBe(false);

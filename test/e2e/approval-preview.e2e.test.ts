@@ -2,7 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { PtySession } from '../support/pty';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -51,6 +58,7 @@ test('an edit is asked with its coloured diff, clamped and scrolled with PgUp/Pg
   expect(end).not.toContain('more lines');
   expect(await colourOf(app, '+LINE 40')).toBe(2);
 
+  await waitForChoices(app);
   await app.type('y');
   await app.waitForText('Shouted.', 20_000);
   expect(readFileSync(join(cwd, 'big.txt'), 'utf8')).toBe(old.toUpperCase());
@@ -72,6 +80,7 @@ test('a new file is asked with its content', async () => {
   await app.type('write three.txt', true);
   const asked = await app.waitForText('Change this file?', 20_000);
   expect(asked).toMatch(/three\.txt\n[\s\S]*\n {2}\+one\n {2}\+two\n {2}\+three\n/);
+  await waitForChoices(app);
   await app.type('n');
   await app.waitForText('Written.', 20_000);
 });

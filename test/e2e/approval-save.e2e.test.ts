@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
-import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
+import {
+  appInPty,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  appTestFile,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -29,6 +36,7 @@ test('s at an approval saves the rule to .tick/settings.local.json; the same com
   await app.type('clean up', true);
   const asked = await app.waitForText('Run this command?', 20_000);
   expect(asked.replace(/\s+/g, ' ')).toContain('s always, saved to .tick/settings.local.json');
+  await waitForChoices(app);
   await app.type('s');
   await app.waitForText('First clean-up done.', 20_000);
   expect(existsSync(join(cwd, 'build'))).toBe(false);

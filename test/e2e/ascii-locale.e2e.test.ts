@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ScriptedTurn } from '../../src/demo/scripted-server';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -76,6 +83,7 @@ describe('LANG=C LC_ALL=C', { timeout: 120_000 }, () => {
     await app.type('tidy up', true);
     await app.waitForText('Looking around');
     await app.waitForText('Run this command?');
+    await waitForChoices(app);
     await app.type('y');
     await app.waitForText('const answer = 42;');
     await app.waitForText('Type a task');

@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { sleep } from '../support/pty';
-import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
+import {
+  appInPty,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  appTestFile,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -44,6 +51,7 @@ test('an approval waiting while the terminal is in the background rings the bell
   await sleep(300);
   expect(app.since(before).split(OSC9)).toHaveLength(2);
   // The focus reports were not typed into anything.
+  await waitForChoices(app);
   await app.type('n');
   await app.waitForText('Left it alone.', 20_000);
   expect(await app.screenText()).not.toMatch(/\[I|\[O/);
@@ -112,8 +120,10 @@ test('rxvt-unicode gets OSC 777; the idle prompt after a turn rings and fires th
     5_000,
     'the OSC 777 notification',
   );
-  await app.type('n');
+  await waitForChoices(app);
+  // Marked before the answer: the turn can end (and ring) before typing returns.
   const idle = app.mark();
+  await app.type('n');
   await app.waitForText('Left it alone.', 20_000);
   await app.waitFor(
     () =>

@@ -1,7 +1,14 @@
 import stringWidth from 'string-width';
 import { expect, test } from 'vitest';
 import type { PtySession } from '../support/pty';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -63,10 +70,56 @@ test('the terminal cursor sits at the input caret, ASCII and CJK alike, and hide
   await app.type('clean up', true);
   await app.waitForText('Run this command?', 20_000);
   await until(async () => !(await terminalCursor(app)).shown, 'the cursor to hide');
+  await waitForChoices(app);
   await app.type('y');
   await app.waitForText('ok', 20_000);
   await until(async () => (await terminalCursor(app)).shown, 'the cursor to show');
   const empty = await app.screen();
   const inputRow = empty.findLastIndex((line) => line.startsWith('› '));
   expect(await terminalCursor(app)).toEqual({ row: inputRow, column: 2, shown: true });
+});
+
+test('in a multi-line input the cursor sits at the caret on its line, and the view follows it after a long paste', async () => {
+  const cwd = tempFolder(cleanups, 'tick-e2e-');
+  const home = tempFolder(cleanups, 'tick-home-');
+  const server = await scriptedServer(cleanups, [{ text: 'ok' }]);
+  const app = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
+  await app.waitForText('Type a task', 20_000);
+
+  // Ctrl+J adds a line: the caret ends on the second one.
+  await app.type('first line');
+  app.write('\n');
+  await app.type('second');
+  await app.waitForText('  second');
+  const second = await app.screen();
+  const row = second.findLastIndex((line) => line === '  second');
+  await until(async () => (await terminalCursor(app)).row === row, 'the cursor on the second line');
+  expect(await terminalCursor(app)).toEqual({ row, column: 8, shown: true });
+
+  // Up moves the caret to the first line: the cursor follows it.
+  await app.write('\x1b[A');
+  await until(
+    async () => (await terminalCursor(app)).row === row - 1,
+    'the cursor on the first line',
+  );
+  expect((await terminalCursor(app)).column).toBe(2 + 6);
+
+  // A 61-line paste: the caret is at its end, so the input shows its end and the cursor is there.
+  await app.press('ctrlU');
+  const pasted = Array.from({ length: 61 }, (_, i) => `pasted line ${i + 1}`).join('\r');
+  app.write(`\x1b[200~${pasted}\x1b[201~`);
+  await app.waitForText('pasted line 61');
+  const screen = await app.screen();
+  expect(screen.join('\n')).toMatch(/↑ \d+ lines above/);
+  expect(screen.join('\n')).not.toContain('pasted line 1\n');
+  const last = screen.findIndex((line) => line.endsWith('pasted line 61'));
+  await until(async () => (await terminalCursor(app)).row === last, 'the cursor on the last line');
+  expect(await terminalCursor(app)).toEqual({
+    row: last,
+    column: stringWidth(screen[last]),
+    shown: true,
+  });
+  // What is typed next lands there, in sight.
+  await app.type(' and more');
+  await app.waitForText('pasted line 61 and more');
 });

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
+import {
+  appInPty,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  appTestFile,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -62,6 +69,7 @@ test('a Claude Code settings file in the app: its warnings on screen, Notificati
       r: null,
     },
   ]);
+  await waitForChoices(app);
   await app.type('n');
   await app.waitForText('Left it alone.', 20_000);
   await app.type('/exit', true);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { PtySession } from '../support/pty';
+import { waitForChoices } from '../support/tick-app';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
@@ -39,6 +40,7 @@ test('with no model configured, the demo plays a scripted session through the re
   expect(asked).toContain('☑ Run the tests');
   expect(asked).toMatch(/✓ edit_file\s+src\/cart\.js/);
   expect(asked).toMatch(/✓ bash\s+node test\/cart\.test\.js/);
+  await waitForChoices(session);
   await session.type('y');
   const done = await session.waitForText('That was the built-in demo', 60_000);
   expect(done).toContain('Todos 4/4');

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { appInPty, modelEnv, scriptedServer, tempFolder, appTestFile } from '../support/tick-app';
+import {
+  appInPty,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  appTestFile,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -31,6 +38,7 @@ test('"allow for this item" holds while the item is in progress; once it complet
   await app.type('clean the build', true);
   const asked = await app.waitForText('Run this command?', 20_000);
   expect(asked.replace(/\s+/g, ' ')).toContain('i while "Clean the build" is in progress');
+  await waitForChoices(app);
   await app.type('i');
   // The second rm of the same item runs without a question.
   const mark = app.mark();
@@ -47,7 +55,7 @@ test('"allow for this item" holds while the item is in progress; once it complet
   // The item completes: the grant ends, and the next matching call asks.
   mkdirSync(join(cwd, 'build'));
   await app.type('finish up', true);
-  await app.waitForText('Run this command?', 20_000);
+  await waitForChoices(app);
   await app.type('n');
   const done = await app.waitForText('Done.', 20_000);
   expect(done).not.toContain('item grant');

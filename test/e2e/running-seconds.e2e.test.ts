@@ -39,3 +39,23 @@ describe('a running card counts its seconds', { timeout: 60_000 }, () => {
     expect(screen).toMatch(/✓ agent\s+Wait for the build/);
   });
 });
+
+describe('a question counts its seconds', { timeout: 60_000 }, () => {
+  test('the status line says "waiting for you Ns" and the seconds go up with no key pressed', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const server = await scriptedServer(cleanups, [
+      { toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }] },
+      { text: 'ok' },
+    ]);
+    const app = appInPty(cleanups, [], { cwd, env: modelEnv(server, home) });
+    await app.waitForText('Type a task', 20_000);
+    await app.type('clean up', true);
+    const asked = await app.waitForText(/\? waiting for you \d+s/, 20_000);
+    const seconds = (screen: string) => Number(/waiting for you (\d+)s/.exec(screen)?.[1]);
+    const first = seconds(asked);
+    // Nothing is typed: only the clock can move the status line.
+    const later = await app.waitFor((screen) => seconds(screen) >= first + 2, 6_000, 'two ticks');
+    expect(later).toContain('Run this command?');
+  });
+});

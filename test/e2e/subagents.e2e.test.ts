@@ -9,6 +9,7 @@ import {
   type ScriptedServer,
 } from '../../src/demo/scripted-server';
 import { PtySession, TICK_BIN, sleep } from '../support/pty';
+import { waitForChoices } from '../support/tick-app';
 
 // These run bin/tick.js, which runs dist/: `npm run build` first (npm test does).
 beforeAll(() => {
@@ -165,6 +166,7 @@ describe('subagents in the app', { timeout: 90_000 }, () => {
     expect(asked).toMatch(/subagent "Clean the build" \(agent-[0-9a-f]{8}\) asks/);
     expect(asked).toContain('rm -rf build');
     expect(asked).toContain('waiting for your approval');
+    await waitForChoices(session);
     await session.type('y');
     const done = await session.waitForText('Cleaned.', 20_000);
     expect(done).toMatch(/build removed {2}\(2 turns, 1 tool call/);

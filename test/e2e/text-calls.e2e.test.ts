@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../support/tick-app';
+import {
+  appInPty,
+  appTestFile,
+  modelEnv,
+  scriptedServer,
+  tempFolder,
+  waitForChoices,
+} from '../support/tick-app';
 
 const cleanups = appTestFile();
 
@@ -47,6 +54,8 @@ describe('a tool call written as text, in the app', { timeout: 90_000 }, () => {
     expect(asked).toContain('rm -rf build');
     expect(asked).toContain('(from hermes text)');
     expect(existsSync(join(cwd, 'build'))).toBe(true);
+    // A question's keys answer once it has been on screen a moment (typing never answers).
+    await waitForChoices(session);
     await session.type('y');
     const done = await session.waitForText('The build folder is gone.', 20_000);
     expect(done).toMatch(/✓ bash\s+rm -rf build\s+\(from hermes text\)/);

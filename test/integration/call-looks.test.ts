@@ -199,7 +199,7 @@ describe("a call's look travels on its events", () => {
 
     // The approval prompt's title comes from the role on the request.
     const question = approvalLayout(
-      { request: requests[0], noteMode: false, note: '', previewTop: 0 },
+      { request: requests[0], noteMode: false, note: '', previewTop: 0, guarded: false },
       80,
       UNICODE_LOOK,
       20,

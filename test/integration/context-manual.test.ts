@@ -144,6 +144,27 @@ describe('/compact [focus] (manual compaction)', () => {
     expect(ofType(events, 'reminder_injected')).toHaveLength(1);
   });
 
+  it('/compact right after a compaction says there is nothing to compact, and asks no summary', async () => {
+    const model = workingModel([bash('echo api'), { text: 'Noted.' }, { text: 'Next.' }]);
+    const { agent, server: s } = await agentFor(model.script);
+    await collect(agent.run('read the API', never()));
+    const first = await collect(agent.compact('', never()));
+    const [compacted] = ofType(first, 'context_compacted');
+    expect(compacted.tokensAfter).toBeGreaterThan(0);
+    const history = [...agent.messages()];
+    const again = await collect(agent.compact('', never()));
+    expect(ofType(again, 'context_compacted')).toEqual([]);
+    expect(ofType(again, 'error').map((e) => e.message)).toEqual([
+      'Nothing to compact: the history was just compacted.',
+    ]);
+    expect(agent.messages()).toEqual(history);
+    expect(s.requests.filter(isSummaryRequest)).toHaveLength(1);
+    // Once the conversation goes on, there is something to compact again.
+    await collect(agent.run('go on', never()));
+    const later = await collect(agent.compact('', never()));
+    expect(ofType(later, 'context_compacted')).toHaveLength(1);
+  });
+
   it('nothing to compact in a new conversation', async () => {
     const { agent } = await agentFor([]);
     const events = await collect(agent.compact('', never()));

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   startScriptedServer,
@@ -11,6 +11,10 @@ import { runTick } from '../support/run-cli';
 import { ensureBuilt, sessionFiles, spawnTick, tickEnv, waitUntil } from './session-support';
 
 beforeAll(ensureBuilt, 120_000);
+
+/** A control character other than newline and tab (what a terminal would act on). */
+// eslint-disable-next-line no-control-regex -- what the test looks for
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 
 const servers: ScriptedServer[] = [];
 afterEach(async () => {
@@ -218,6 +222,76 @@ describe('tick export', () => {
     expect(run.stdout).toContain(`# tick session ${id}`);
     expect(run.stdout).toContain(`- Workspace: \`${ws.cwd}\``);
     expect(run.stdout).toContain('Wrote **index.html** & checked it.');
+  });
+
+  it("a command's escapes, BEL and NUL bytes reach neither the model nor the export", async () => {
+    const ws = await workspace();
+    const noisy =
+      "printf '\\033[31mred\\033[0m \\a\\033]0;title\\007 a\\0b\\r\\n10%%\\r100%%\\ndone\\n'";
+    const server = await serve([
+      { toolCalls: [{ name: 'bash', arguments: { command: noisy } }] },
+      { text: 'Printed.' },
+    ]);
+    const run = await runTick(
+      ['-p', 'print it', '--permission-mode', 'bypassPermissions', '--output-format', 'json'],
+      { cwd: ws.cwd, env: tickEnv(server.baseURL, ws.home) },
+    );
+    expect(run.exitCode).toBe(0);
+    const id = JSON.parse(run.stdout).session_id as string;
+    const toModel = server.requests[1].body.messages.find(
+      (m: { role: string }) => m.role === 'tool',
+    ).content as string;
+    // Colours and the title are gone, a redrawn line is its last state, BEL and NUL are shown.
+    expect(toModel).toBe('red ^G a^@b\n100%\ndone');
+    for (const format of ['markdown', 'html']) {
+      const exported = await tick(ws, ['export', id, '--format', format]);
+      expect(exported.exitCode).toBe(0);
+      expect(exported.stdout).toContain('red ^G a^@b');
+      expect(exported.stdout).not.toMatch(CONTROL);
+    }
+  });
+
+  it('a session recorded with raw control bytes (an older tick) exports without them', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the page', workScript());
+    const [file] = sessionFiles(ws.home);
+    const raw = readFileSync(file, 'utf8').replaceAll(
+      '<h1>hi</h1>',
+      '<h1>hi</h1>\\u001b]0;pwned\\u0007\\u001b[2J\\u0000\\u0007',
+    );
+    expect(raw).toContain('pwned');
+    writeFileSync(file, raw);
+    for (const format of ['markdown', 'html']) {
+      const exported = await tick(ws, ['export', id, '--format', format]);
+      expect(exported.stdout).not.toMatch(CONTROL);
+      expect(exported.stdout).not.toContain('pwned');
+      expect(exported.stdout).toContain('^@^G');
+    }
+  });
+
+  it('a call in the same model turn as the todo_write that moved the plan is credited to the new item', async () => {
+    const ws = await workspace();
+    const id = await record(ws, 'build the page', [
+      {
+        toolCalls: [
+          { name: 'todo_write', arguments: todos('in_progress', 'pending') },
+          { name: 'write_file', arguments: { path: 'index.html', content: '<h1>hi</h1>\n' } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'todo_write', arguments: todos('completed', 'in_progress') },
+          { name: 'read_file', arguments: { path: 'index.html' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const run = await tick(ws, ['export', id]);
+    expect(run.exitCode).toBe(0);
+    const rows = run.stdout.split('\n').filter((line) => /^\| [12] \|/.test(line));
+    expect(rows[0]).toContain('`write_file index.html`');
+    expect(rows[0]).not.toContain('read_file');
+    expect(rows[1]).toContain('`read_file index.html`');
   });
 
   it('an unknown id is a clear error', async () => {

@@ -81,3 +81,21 @@ export function appTestFile(): Cleanups {
   afterEach(() => runCleanups(cleanups));
   return cleanups;
 }
+
+/** The approval prompt's row while its keys do not answer yet (just opened, or the user types). */
+export const APPROVAL_WAITING = /waiting (a moment before keys answer|for a pause in typing)/;
+
+/**
+ * Waits until a question is on screen and its keys answer: a question ignores keys for a
+ * moment after it opens and while the user types (they go to the draft).
+ */
+export async function waitForChoices(app: PtySession, timeoutMs = 20_000): Promise<string> {
+  return app.waitFor(
+    (screen) =>
+      /(Run this command|Change this file|Start this agent|Allow \S+|Read outside the workspace)\?/.test(
+        screen,
+      ) && !APPROVAL_WAITING.test(screen),
+    timeoutMs,
+    'the question to take keys',
+  );
+}

@@ -22,6 +22,8 @@ const status = (look: Look, busy: boolean) =>
       queued: 1,
       scrolled: false,
       approval: false,
+      noteMode: false,
+      tasks: false,
       look,
     },
     120,

@@ -36,7 +36,7 @@ describe('AttentionWatcher', () => {
   });
   const ask = () =>
     store.setState({
-      pendingApproval: { request, noteMode: false, note: '', previewTop: 0 },
+      pendingApproval: { request, noteMode: false, note: '', previewTop: 0, guarded: false },
     });
 
   test('a question rings once nothing has been typed for the quiet time; typing puts it off', () => {

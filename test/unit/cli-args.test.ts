@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, UsageError } from '../../src/cli/args';
+import { HELP_TEXT, parseCliArgs, UsageError } from '../../src/cli/args';
 
 describe('parseCliArgs', () => {
   it('reads print mode with its flags', () => {
@@ -101,5 +101,15 @@ describe('parseCliArgs', () => {
     );
     // With -p, "doctor" is the prompt.
     expect(parseCliArgs(['-p', 'doctor']).command).toMatchObject({ kind: 'run', prompt: 'doctor' });
+  });
+});
+
+describe('--help', () => {
+  it('gives --max-turns the defaults the app and print mode use', () => {
+    const help = HELP_TEXT.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      '--max-turns N model requests per prompt (default: no cap in the app, 100 in print mode)',
+    );
+    expect(help).not.toContain('(default 100)');
   });
 });

@@ -59,6 +59,7 @@ function asking(extra: Partial<PendingApproval> = {}, diff?: string): PendingApp
     noteMode: false,
     note: '',
     previewTop: 0,
+    guarded: false,
     ...extra,
   };
 }
@@ -141,6 +142,26 @@ describe('the caret', () => {
     expect(plain(row)).toContain('line 0');
     expect(caret.column).toBe(2 + 3);
   });
+
+  for (const terminalCursor of [true, false])
+    test(`at the end of a later line it is on that line, and a long text shows its end (${terminalCursor ? "the terminal's cursor" : 'a drawn caret'})`, () => {
+      const layout = new Layout(LOOK, { terminalCursor });
+      const size = { columns: 60, rows: 20 };
+      const two = layout.screen({ ...base, input: setText('first line\nsecond') }, size);
+      const top = 19 - 1 - two.bottom.lines.length;
+      expect(two.caret).toEqual({ row: top + 1, column: 2 + 'second'.length });
+
+      const pasted = Array.from({ length: 61 }, (_, i) => `pasted line ${i + 1}`).join('\n');
+      const tall = layout.screen({ ...base, input: setText(pasted) }, size);
+      const shown = tall.bottom.lines.map(plain);
+      expect(shown[0]).toMatch(/↑ \d+ lines above/);
+      expect(shown.at(-1)?.trimEnd()).toBe('  pasted line 61');
+      const first = 19 - 1 - shown.length;
+      expect(tall.caret).toEqual({
+        row: first + shown.length - 1,
+        column: 2 + 'pasted line 61'.length,
+      });
+    });
 
   test('none while a question waits for a key; on the note line in note mode', () => {
     const layout = new Layout(LOOK);

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { cycleThrough } from '../../src/tasks/graph';
 import { planCreate, planUpdate, type Planned } from '../../src/tasks/rules';
-import { createdText, renderTask, renderTaskList, updatedText } from '../../src/tasks/render';
+import {
+  createdText,
+  renderTask,
+  renderTaskList,
+  taskListFound,
+  updatedText,
+} from '../../src/tasks/render';
 import { MAX_TASKS, type TaskUpdateInput } from '../../src/tasks/types';
 import { type Task } from '../../src/protocol/tasks';
 import { makeTask } from '../support/tasks';
@@ -263,6 +269,12 @@ describe('what the model reads', () => {
       ].join('\n'),
     );
     expect(renderTaskList([])).toBe('No tasks yet. Plan the work with task_create.');
+  });
+
+  test("task_list's card line: how many tasks, completed and in progress", () => {
+    expect(taskListFound(tasks)).toBe('3 tasks: 1 completed, 1 in progress');
+    expect(taskListFound([tasks[0]])).toBe('1 task: 1 completed');
+    expect(taskListFound([])).toBe('no tasks yet');
   });
 
   test('task_get: description, status, owner, blockers and what it blocks', () => {

@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../session/export-markdown';
 import { findSessionFile } from '../../session/list';
 import { readSessionFile } from '../../session/reader';
 import { buildReport } from '../../session/report';
+import { plainText } from '../../util/plain-text';
 import { exitOnSessionError, processIO, type CommandIO } from './io';
 
 type ExportCommand = Extract<Command, { kind: 'export' }>;
@@ -19,7 +20,10 @@ export function runExportCommand(
     const parsed = readSessionFile(findSessionFile(config, command.id, 'anywhere'));
     for (const notice of parsed.notices) io.stderr(`tick: ${notice}\n`);
     const report = buildReport(parsed);
-    io.stdout(command.format === 'html' ? renderHtml(report) : renderMarkdown(report));
+    const text = command.format === 'html' ? renderHtml(report) : renderMarkdown(report);
+    // What a session recorded (a program's output, older sessions' raw bytes) must not act
+    // on the terminal or file the report goes to: no escapes, BELs or NULs.
+    io.stdout(plainText(text));
     return 0;
   });
 }
