@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import agentSession from './benchmarks/agent-session.mjs';
 import bigOutput from './benchmarks/big-output.mjs';
 import longSession from './benchmarks/long-session.mjs';
+import mcp from './benchmarks/mcp.mjs';
 import start from './benchmarks/start.mjs';
 import stream from './benchmarks/stream.mjs';
 import streamCallLike from './benchmarks/stream-call-like.mjs';
@@ -33,6 +34,7 @@ const BENCHMARKS = [
   longSession,
   agentSession,
   bigOutput,
+  mcp,
 ];
 const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 

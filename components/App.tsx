@@ -7,6 +7,7 @@ import { KeypressLayer } from './keys';
 import { terminalSize } from './frame-layout';
 import { PromptInput } from './PromptInput';
 import { QueuedPrompts } from './QueuedPrompts';
+import { RewindPicker } from './RewindPicker';
 import { Rule } from './Rule';
 import type { Layout } from './screen-layout';
 import { StatusLine } from './StatusLine';
@@ -21,7 +22,7 @@ export interface AppProps {
   layout: Layout;
 }
 
-/** The full-screen app: transcript, todo panel, input or approval prompt, status line. */
+/** The full-screen app: transcript, todo panel, input (or approval prompt, or rewind picker), status line. */
 export function App({ controller, layout }: AppProps) {
   const value = useMemo(() => appContext(controller, layout), [controller, layout]);
   return (
@@ -81,6 +82,8 @@ function Screen() {
       <Rule width={columns} />
       {bottom.approval ? (
         <ApprovalPrompt width={columns} maxRows={bottom.maxRows} />
+      ) : bottom.rewind ? (
+        <RewindPicker width={columns} maxRows={bottom.maxRows} />
       ) : (
         <PromptInput width={columns} maxRows={bottom.maxRows} />
       )}

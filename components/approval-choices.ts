@@ -68,8 +68,23 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
 /** While several calls wait together: allow each of them once (shift+a; `a` is "always"). */
 export const ALLOW_ALL_KEY = 'A';
 
+/**
+ * "Use this .mcp.json server?": Claude Code's three answers, each remembered in the local
+ * settings (enabledMcpjsonServers, enableAllProjectMcpServers, disabledMcpjsonServers).
+ */
+export const PROJECT_SERVER_CHOICES: readonly ApprovalChoice[] = [
+  { keys: ['y', '1'], label: () => 'use this server', answer: { decision: 'allow_once' } },
+  {
+    keys: ['a', '2'],
+    label: () => "use it and every later server of this project's .mcp.json",
+    answer: { decision: 'allow_always' },
+  },
+  { keys: ['n', '3', 'esc'], label: () => "don't use it", answer: { decision: 'deny' } },
+];
+
 /** The choices this request offers. */
-export function choicesFor(request: ApprovalRequest): ApprovalChoice[] {
+export function choicesFor(request: ApprovalRequest): readonly ApprovalChoice[] {
+  if (request.kind === 'mcp-server') return PROJECT_SERVER_CHOICES;
   return APPROVAL_CHOICES.filter(
     (choice) => (!choice.grantsRule || request.alwaysRule) && (!choice.forItem || request.planItem),
   );

@@ -19,15 +19,15 @@ import {
   moveWordLeft,
   moveWordRight,
 } from '../src/store/input-editor';
-import type { AppState, InputState, PendingApproval } from '../src/store/types';
+import type { AppState, InputState, PendingApproval, RewindView } from '../src/store/types';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place: the
  * approval prompt's keys while it is shown (its note, or a choice once it is no longer
- * guarded), otherwise the global keys, then the input. While a question waits, what is
- * typed goes to the input's draft, so typing never answers it.
+ * guarded), the rewind picker while it is open, otherwise the global keys, then the input.
+ * While a question waits, what is typed goes to the input's draft, so typing never answers it.
  * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
  * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
  */
@@ -51,7 +51,11 @@ export class KeypressLayer {
     if (approval?.noteMode) return this.noteKey(input, key, approval.note);
     // A question takes its own keys; everything else is typing, which goes to the draft.
     if (approval && this.approvalKey(approval, input, key)) return;
-    if (!approval && this.globalKey(input, key)) return;
+    if (!approval) {
+      const rewind = this.state.rewind;
+      if (rewind) return this.rewindKey(rewind, input, key);
+      if (this.globalKey(input, key)) return;
+    }
     this.controller.approvals.typed();
     this.inputKey(input, key);
   };
@@ -65,6 +69,8 @@ export class KeypressLayer {
     this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
+    // The picker has no text to paste into.
+    if (!approval && this.state.rewind) return;
     this.controller.approvals.typed();
     this.edit((state) => insertText(state, withLineBreaks(text)));
   };
@@ -102,6 +108,24 @@ export class KeypressLayer {
     return true;
   }
 
+  private rewindKey(view: RewindView, input: string, key: Key): void {
+    const picker = this.controller.rewind;
+    if (key.ctrl && input === 'c') return picker.close();
+    if (key.escape) return picker.back();
+    if (key.pageUp) return this.page(-1);
+    if (key.pageDown) return this.page(1);
+    if (view.mode === 'undo') {
+      if (key.return) return picker.confirmUndo(false);
+      if (input === 'a') return picker.confirmUndo(true);
+      return;
+    }
+    if (key.upArrow) return picker.move(-1);
+    if (key.downArrow) return picker.move(1);
+    if (key.return) return picker.choose(false);
+    if (input === 'c') return picker.choose(true);
+    if (input === 'u') return picker.undoSelected();
+  }
+
   private noteKey(input: string, key: Key, note: string): void {
     const { approvals } = this.controller;
     if (key.ctrl && input === 'c') return this.controller.ctrlC();
@@ -125,7 +149,10 @@ export class KeypressLayer {
       return true;
     }
     if (key.escape) {
-      if (!c.interrupt() && this.state.scrollTop !== null) view.scrollToBottom();
+      if (c.interrupt()) return true;
+      if (this.state.scrollTop !== null) view.scrollToBottom();
+      // A second Esc soon after on an empty input opens /rewind.
+      else if (empty && this.state.status === 'idle') c.rewind.escapePressed();
       return true;
     }
     if (key.tab && key.shift) {

@@ -7,6 +7,7 @@ import {
   type TerminalSize,
 } from './frame-layout';
 import { approvalLayout, type ApprovalLayout } from './lines/approval';
+import { rewindPickerLayout, type RewindLayout } from './lines/rewind-picker';
 import type { ChecklistView } from './lines/checklist';
 import type { Look } from './lines/look';
 import { inputPlaceholder, promptInputLayout, type InputLayout } from './lines/prompt-input';
@@ -31,21 +32,27 @@ export interface ScreenRegions {
   panel: { tasks: boolean; width: number; maxRows: number; rows: number };
   /** A row saying what was queued, above the rule. */
   queued: boolean;
-  /** The approval prompt (while a question waits) or the input, above the status line. */
-  bottom: { approval: boolean; maxRows: number; rows: number };
+  /**
+   * The approval prompt (while a question waits), the rewind picker (while it is open) or
+   * the input, above the status line.
+   */
+  bottom: { approval: boolean; rewind: boolean; maxRows: number; rows: number };
 }
 
 /** The screen laid out for one state at one size. */
 export interface ScreenLayout {
   regions: ScreenRegions;
-  /** The bottom region's rows: the approval prompt's or the input's. */
-  bottom: ApprovalLayout | InputLayout;
+  /** The bottom region's rows: the approval prompt's, the rewind picker's or the input's. */
+  bottom: ApprovalLayout | RewindLayout | InputLayout;
   /**
    * Where the caret of the focused input is on screen (the prompt, or an approval's
    * note); null while a question waits for a key. The terminal's cursor is put there.
    */
   caret: ScreenPoint | null;
-  /** The approval's preview as shown (what PgUp/PgDn page through); null without one. */
+  /**
+   * The approval's preview (or the rewind picker's diff) as shown (what PgUp/PgDn page
+   * through); null without one.
+   */
   preview: ScrollWindow | null;
   /** The transcript's window; laid out when read. */
   readonly transcript: TranscriptLayout;
@@ -77,7 +84,9 @@ export class Layout {
   private readonly now: () => number;
   private readonly inputMemo = new Memo<InputLayout>();
   private readonly approvalMemo = new Memo<ApprovalLayout | null>();
+  private readonly rewindMemo = new Memo<RewindLayout | null>();
   private readonly todoMemo = new Memo<Line[]>();
+  private readonly undoneMemo = new Memo<ReadonlySet<string>>();
   private readonly taskMemo = new Memo<Line[]>();
   private readonly regionsMemo = new Memo<ScreenRegions>();
   private readonly transcriptCache = new TranscriptCache();
@@ -95,11 +104,16 @@ export class Layout {
     const queued = state.queue.length > 0;
     const frame = frameLayout(columns, rows, hasPlan);
     const approval = state.pendingApproval !== null;
-    // A question may take all the rows but the rule's, the status line's and the queue's.
-    const bottomMax = approval
-      ? Math.max(1, frame.bottomMax - (queued ? 1 : 0))
-      : inputRowsFor(frame);
-    const asking = approval ? this.approval(state, columns, bottomMax) : null;
+    const rewind = !approval && state.rewind !== null;
+    // A question (or the picker) may take all the rows but the rule's, the status line's and
+    // the queue's.
+    const bottomMax =
+      approval || rewind ? Math.max(1, frame.bottomMax - (queued ? 1 : 0)) : inputRowsFor(frame);
+    const asking = approval
+      ? this.approval(state, columns, bottomMax)
+      : rewind
+        ? this.rewindPicker(state, columns, bottomMax)
+        : null;
     const bottom = asking ?? this.input(state, columns, bottomMax);
     // The bottom region sits right above the status line, the frame's last row.
     const remaining = Math.max(0, frame.frame - 2 - bottom.lines.length - (queued ? 1 : 0));
@@ -112,7 +126,18 @@ export class Layout {
       panelMax,
     ).length;
     const regions = this.regionsMemo.get(
-      [columns, rows, hasPlan, tasks, queued, approval, bottomMax, bottom.lines.length, panelRows],
+      [
+        columns,
+        rows,
+        hasPlan,
+        tasks,
+        queued,
+        approval,
+        rewind,
+        bottomMax,
+        bottom.lines.length,
+        panelRows,
+      ],
       () => ({
         frame,
         transcript: {
@@ -126,7 +151,7 @@ export class Layout {
           rows: panelRows,
         },
         queued,
-        bottom: { approval, maxRows: bottomMax, rows: bottom.lines.length },
+        bottom: { approval, rewind, maxRows: bottomMax, rows: bottom.lines.length },
       }),
     );
     const caret = bottom.caret && {
@@ -178,6 +203,14 @@ export class Layout {
     );
   }
 
+  /** The rewind picker in `width` x at most `maxRows`; null when it is closed. */
+  rewindPicker(state: AppState, width: number, maxRows: number): RewindLayout | null {
+    const view = state.rewind;
+    return this.rewindMemo.get([view, width, maxRows], () =>
+      view ? rewindPickerLayout(view, width, this.look, maxRows) : null,
+    );
+  }
+
   /** The todo panel's rows at this width, within `maxRows`. */
   todoPanel(state: AppState, width: number, maxRows: number): Line[] {
     return this.planPanel(this.todoMemo, state, state.todos, state.todoStartedAt, todoPanelLines, {
@@ -215,7 +248,8 @@ export class Layout {
       state.status === 'busy' && items.some((item) => item.status === 'in_progress')
         ? state.tick
         : -1;
-    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock], () =>
+    const undone = this.undoneSet(state.undoneItems);
+    return memo.get([items, width, startedAt, animate, collapsed, maxRows, clock, undone], () =>
       layout(items, width, {
         look: this.look,
         now: this.now(),
@@ -223,7 +257,13 @@ export class Layout {
         animate,
         collapsed,
         maxRows,
+        undone,
       }),
     );
+  }
+
+  /** The undone plan items as a set, the same set while the list is the same. */
+  private undoneSet(keys: readonly string[]): ReadonlySet<string> {
+    return this.undoneMemo.get([keys], () => new Set(keys));
   }
 }

@@ -3,8 +3,16 @@ import { importWithoutFetch } from './cli/import-without-fetch';
 import { optimiseLazily } from './cli/jit-tuning';
 import { unsupportedNodeNotice } from './cli/node-support';
 import { resolveConfig } from './config/resolve';
+import type { Config } from './config/types';
+import { tightenTickHome } from './util/private-files';
 import { assertNever } from './util/assert-never';
 import { VERSION } from './version';
+
+// A write past a file size limit (`ulimit -f`) must fail with EFBIG, which tick reports, as
+// Node arranges by ignoring SIGXFSZ. proper-lockfile's exit hook (signal-exit) listens for it
+// and, when it is the only listener, raises it again with the default action, which kills
+// tick; a listener of tick's own keeps the signal ignored.
+process.on('SIGXFSZ', () => undefined);
 
 // Heavy parts (the Ink app, the SDK) load only when a command needs them.
 async function main(argv: string[]): Promise<number> {
@@ -30,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     case 'tasks': {
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'stderr');
       const { runTasksCommand } = await import('./cli/commands/tasks');
       return runTasksCommand(command.list, config);
     }
@@ -40,18 +48,27 @@ async function main(argv: string[]): Promise<number> {
       return runDoctorCommand(config);
     }
     case 'sessions': {
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'stderr');
       const { runSessionsCommand } = await import('./cli/commands/sessions');
       return runSessionsCommand(command, config);
     }
     case 'export': {
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'stderr');
       const { runExportCommand } = await import('./cli/commands/export');
       return runExportCommand(command, config);
     }
+    case 'mcp': {
+      const { runMcpCommand } = await import('./cli/commands/mcp');
+      return runMcpCommand(command.args);
+    }
+    case 'rewind': {
+      const config = await resolveConfig(flags, process.env, process.cwd());
+      const { runRewindCommand } = await import('./cli/commands/rewind');
+      return runRewindCommand(command, config);
+    }
     case 'run': {
       optimiseLazily();
-      const config = await resolveConfig(flags, process.env, process.cwd());
+      const config = await loadConfig(flags, 'warnings');
       if (command.print) {
         for (const warning of config.warnings ?? []) process.stderr.write(`tick: ${warning}\n`);
         // A replay brings its own prompts; `-r` without an id lists sessions.
@@ -86,6 +103,24 @@ async function main(argv: string[]): Promise<number> {
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * The resolved config, with tick's data under TICK_HOME made private first; the one line
+ * saying so goes to stderr, or with the settings' warnings (print mode and the app show them).
+ */
+async function loadConfig(
+  flags: ParsedArgs['flags'],
+  tell: 'stderr' | 'warnings',
+): Promise<Config> {
+  const config = await resolveConfig(flags, process.env, process.cwd());
+  const tightened = tightenTickHome(config.home);
+  if (!tightened) return config;
+  if (tell === 'stderr') {
+    process.stderr.write(`tick: ${tightened}\n`);
+    return config;
+  }
+  return { ...config, warnings: [...(config.warnings ?? []), tightened] };
 }
 
 async function readStdinPrompt(): Promise<string> {

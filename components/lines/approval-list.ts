@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { PendingApproval } from '../../src/store/types';
+import { keySpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import type { Line } from './spans';
 import { truncateLine } from './wrap';
@@ -72,12 +73,11 @@ export function waitingKeyRows(
   const calls = waitingCalls(pending);
   if (!calls.length) return [];
   const { arrowUp, arrowDown, dot } = glyphs(look);
-  const key = (text: string) => ({ text, style: { bold: true, fg: 'cyan' as const } });
   const line: Line = [
-    key(`${arrowUp}${arrowDown}`),
+    keySpan(`${arrowUp}${arrowDown}`),
     { text: ' choose a call' },
     { text: ` ${dot} `, style: { dim: true } },
-    key(allowAllKey),
+    keySpan(allowAllKey),
     { text: ` allow all ${calls.length} once` },
   ];
   return [truncateLine(line, width, glyphs(look).ellipsis)];

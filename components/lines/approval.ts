@@ -3,6 +3,7 @@ import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
 import { ALLOW_ALL_KEY, choicesFor } from '../approval-choices';
 import { waitingKeyRows, waitingListRows } from './approval-list';
+import { keyRows, keySpan, hintSpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
 import { clampMiddle, scrollWindow, type ScrollWindow } from './scroll-window';
@@ -34,11 +35,20 @@ export function approvalTitle(role: ToolRole, toolName: string): string {
       return 'Read outside the workspace?';
     case 'agent':
       return 'Start this agent?';
+    case 'mcp':
+      return 'Call this MCP tool?';
     case 'plan':
     case 'tasks':
     case 'other':
       return `Allow ${toolName}?`;
   }
+}
+
+/** The question's title: the call's role picks it; a project server has its own. */
+function requestTitle(request: ApprovalRequest): string {
+  return request.kind === 'mcp-server'
+    ? 'Use this MCP server from .mcp.json?'
+    : approvalTitle(request.look.role, request.toolName);
 }
 
 /** Who asks, when it is a subagent: `subagent "Find the parser" (agent-1a2b3c4d)`. */
@@ -56,7 +66,7 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
   const rows: Line[] = [
     [
       {
-        text: `${approvalTitle(request.look.role, request.toolName)} `,
+        text: `${requestTitle(request)} `,
         style: { bold: true, fg: 'yellow' },
       },
       { text: request.toolName, style: { dim: true } },
@@ -74,7 +84,20 @@ function questionRows(request: ApprovalRequest, width: number): Line[] {
         indent: INDENT,
       }),
     );
+  const where = sandboxLine(request);
+  if (where) rows.push(...wrapLine([...INDENT, where], width, { indent: INDENT }));
   return rows;
+}
+
+/** Where an allowed bash call runs, when the sandbox is in use. */
+function sandboxLine(request: ApprovalRequest): Span | undefined {
+  if (request.confined === undefined) return undefined;
+  return request.confined
+    ? {
+        text: 'Runs in the sandbox: only the workspace writable, no network.',
+        style: { fg: 'cyan' },
+      }
+    : { text: 'Runs outside the sandbox.', style: { dim: true } };
 }
 
 /**
@@ -87,33 +110,17 @@ export function choiceRows(
   look: Look,
   guarded = false,
 ): Line[] {
-  const SEPARATOR = ` ${glyphs(look).dot} `;
   // Guarded, the keys do not answer yet: drawn dim, as not yet offered.
-  const key = (text: string): Span => ({
-    text,
-    style: guarded ? { dim: true } : { bold: true, fg: 'cyan' },
-  });
-  const dim = (text: string): Span => ({ text, style: { dim: true } });
-  const rows: Line[] = [];
-  let row: Line = [];
-  for (const choice of choicesFor(request)) {
+  const key = guarded ? hintSpan : keySpan;
+  const hints = choicesFor(request).map((choice): Line => {
     const [first, ...rest] = choice.keys;
-    const unit: Line = [
+    return [
       key(first),
-      dim(rest.length ? `/${rest.join('/')} ` : ' '),
-      guarded ? dim(choice.label(request)) : { text: choice.label(request) },
+      hintSpan(rest.length ? `/${rest.join('/')} ` : ' '),
+      guarded ? hintSpan(choice.label(request)) : { text: choice.label(request) },
     ];
-    if (row.length && lineWidth([...row, dim(SEPARATOR), ...unit]) <= width) {
-      row.push(dim(SEPARATOR), ...unit);
-      continue;
-    }
-    if (row.length) rows.push(row);
-    const wrapped = wrapLine([...INDENT, ...unit], width, { indent: INDENT });
-    row = wrapped.pop() ?? [];
-    rows.push(...wrapped);
-  }
-  if (row.length) rows.push(row);
-  return rows;
+  });
+  return keyRows(hints, width, look);
 }
 
 /**

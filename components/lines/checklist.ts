@@ -15,6 +15,8 @@ export interface ChecklistItem {
   prefix?: Span[];
   /** After the text (a task's `blocked by #1`, its owner). */
   suffix?: Span[];
+  /** A rewind or an undo took back the changes made while it was in progress. */
+  undone?: boolean;
 }
 
 export interface ChecklistView {
@@ -28,6 +30,8 @@ export interface ChecklistView {
   collapsed: boolean;
   /** Rows the panel may use; it summarises what does not fit. */
   maxRows: number;
+  /** Plan items whose changes were taken back (`todo:<content>`, `task:<id>`). */
+  undone?: ReadonlySet<string>;
 }
 
 export function checklistCounts(items: readonly { status: string }[]): {
@@ -74,7 +78,15 @@ export function checklistItemRows(item: ChecklistItem, width: number, view: Chec
       ...activeSeconds(item, view),
     ];
   else text = [{ text: item.text }];
-  const line = [...mark, { text: ' ' }, ...(item.prefix ?? []), ...text, ...(item.suffix ?? [])];
+  const undone: Span[] = item.undone ? [{ text: '  undone', style: { fg: 'yellow' } }] : [];
+  const line = [
+    ...mark,
+    { text: ' ' },
+    ...(item.prefix ?? []),
+    ...text,
+    ...(item.suffix ?? []),
+    ...undone,
+  ];
   return wrapLine(line, width, { indent });
 }
 

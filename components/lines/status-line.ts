@@ -1,4 +1,5 @@
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
+import type { McpSummary } from '../../src/protocol/mcp-summary';
 import type { Usage } from '../../src/protocol/usage';
 import type { AppState } from '../../src/store/types';
 import { formatSeconds, formatTokens } from './format';
@@ -11,6 +12,9 @@ export interface StatusView {
   model: string;
   demo: boolean;
   mode: PermissionMode;
+  /** The sandbox setting while bash may run in it; `confinedRunning`: a call runs there now. */
+  sandbox?: SandboxMode | null;
+  confinedRunning?: boolean;
   usage: Usage;
   busy: boolean;
   /** The running turn's age. */
@@ -28,10 +32,14 @@ export interface StatusView {
   look: Look;
   /** The file a `--replay` plays (its name is shown). */
   replayOf?: string | null;
+  /** The session log stopped being written (a full disk). */
+  unsaved?: boolean;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
   /** "Allow for this item" grants in force: `1 item grant`. */
   itemGrants?: number;
+  /** The MCP servers: `mcp 2/3 ~4.1k`, ready of those meant to run, and their definitions' cost. */
+  mcp?: McpSummary | null;
 }
 
 /** The parts of the app's state the status line shows. */
@@ -39,7 +47,10 @@ export interface StatusSource {
   model: string;
   demo: boolean;
   replayOf: string | null;
+  unsaved: boolean;
   mode: PermissionMode;
+  sandbox: SandboxMode | null;
+  confinedRunning: boolean;
   usage: Usage;
   status: 'idle' | 'busy';
   turnStartedAt: number | null;
@@ -54,6 +65,7 @@ export interface StatusSource {
   clock: number;
   context: AppState['context'];
   itemGrants: number;
+  mcp: AppState['mcp'];
 }
 
 /** The status line's part of the app's state. */
@@ -62,7 +74,12 @@ export function statusSourceOf(state: AppState): StatusSource {
     model: state.model,
     demo: state.demo,
     replayOf: state.replayOf,
+    unsaved: state.unsaved,
     mode: state.mode,
+    sandbox: state.sandbox,
+    confinedRunning: state.live.tools.some(
+      (card) => card.status === 'running' && card.confined === true,
+    ),
     usage: state.usage,
     status: state.status,
     turnStartedAt: state.turnStartedAt,
@@ -77,6 +94,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
     itemGrants: state.itemGrants,
+    mcp: state.mcp,
   };
 }
 
@@ -86,7 +104,10 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     model: source.model,
     demo: source.demo,
     replayOf: source.replayOf,
+    unsaved: source.unsaved,
     mode: source.mode,
+    sandbox: source.sandbox,
+    confinedRunning: source.confinedRunning,
     usage: source.usage,
     busy: source.status === 'busy',
     elapsedMs: source.turnStartedAt === null ? 0 : now - source.turnStartedAt,
@@ -104,6 +125,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     look,
     context: source.context,
     itemGrants: source.itemGrants,
+    mcp: source.mcp,
   };
 }
 
@@ -125,6 +147,20 @@ function contextSpan(context: { tokens: number; window?: number }): Span {
 }
 
 /**
+ * The MCP servers: how many of those meant to run are ready (`starting` while some are),
+ * and what the MCP tool definitions offered now add to each request. Yellow when one
+ * failed or waits for an answer (/mcp says which and why).
+ */
+export function mcpSpan(mcp: McpSummary): Span {
+  const status = mcp.starting
+    ? `${mcp.ready}/${mcp.servers} starting`
+    : `${mcp.ready}/${mcp.servers}`;
+  const cost = mcp.tools ? ` ~${formatTokens(mcp.tokens)} tok` : '';
+  const trouble = mcp.failed > 0 || mcp.waiting > 0;
+  return { text: `mcp ${status}${cost}`, style: trouble ? { fg: 'yellow' } : { dim: true } };
+}
+
+/**
  * One row: the model (always shown), the mode, tokens, the turn's time and key hints.
  * Parts are dropped from the right when the terminal is narrow.
  */
@@ -138,6 +174,8 @@ export function statusLine(view: StatusView, width: number): Line {
   const parts: Span[][] = [];
   // A notice is what the user must see now; it comes right after the model.
   if (view.notice) parts.push([{ text: view.notice, style: { fg: 'yellow', bold: true } }]);
+  // Stays while the app runs: what follows is lost to -c and -r.
+  if (view.unsaved) parts.push([{ text: 'session not saved', style: { fg: 'red', bold: true } }]);
   if (view.replayOf)
     parts.push([
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
@@ -150,6 +188,14 @@ export function statusLine(view: StatusView, width: number): Line {
         style: { fg: 'green' },
       },
     ]);
+  if (view.sandbox) {
+    // Bold while a call runs in it; otherwise which setting is in use.
+    parts.push([
+      view.confinedRunning
+        ? { text: 'in sandbox', style: { fg: 'cyan', bold: true } }
+        : { text: `sandbox ${view.sandbox}`, style: { fg: 'cyan', dim: true } },
+    ]);
+  }
   if (view.busy && view.retry && !view.approval) {
     const { attempt, inMs, reason } = view.retry;
     const style: Style = { fg: 'yellow' };
@@ -175,6 +221,8 @@ export function statusLine(view: StatusView, width: number): Line {
     },
   ]);
   if (view.context) parts.push([contextSpan(view.context)]);
+  // Servers all off or refused: nothing to say.
+  if (view.mcp?.servers) parts.push([mcpSpan(view.mcp)]);
   if (view.queued) parts.push([{ text: `${view.queued} queued`, style: { fg: 'magenta' } }]);
   if (!view.notice) {
     const hints: string[] = [];

@@ -1,5 +1,6 @@
 import { openBlockers } from '../../src/tasks/graph';
 import { MAIN_AGENT } from '../../src/tasks/types';
+import { taskKey } from '../../src/protocol/checkpoints';
 import { type Task } from '../../src/protocol/tasks';
 import {
   checklistCounts,
@@ -44,7 +45,10 @@ export function taskPanelLines(tasks: readonly Task[], width: number, view: Chec
   const byId = new Map(tasks.map((task) => [task.id, task]));
   return checklistLines(
     'Tasks',
-    tasks.map((task) => taskItem(task, byId)),
+    tasks.map((task) => ({
+      ...taskItem(task, byId),
+      ...(view.undone?.has(taskKey(task.id)) ? { undone: true } : {}),
+    })),
     width,
     view,
   );

@@ -1,3 +1,4 @@
+import { todoKey } from '../../src/protocol/checkpoints';
 import type { Todo } from '../../src/protocol/todos';
 import {
   checklistCounts,
@@ -10,12 +11,13 @@ import type { Line } from './spans';
 
 export type TodoView = ChecklistView;
 
-function todoItem(todo: Todo): ChecklistItem {
+function todoItem(todo: Todo, undone?: ReadonlySet<string>): ChecklistItem {
   return {
     key: todo.content,
     status: todo.status,
     text: todo.content,
     activeForm: todo.activeForm,
+    ...(undone?.has(todoKey(todo.content)) ? { undone: true } : {}),
   };
 }
 
@@ -25,7 +27,7 @@ export function todoCounts(todos: Todo[]): { done: number; total: number } {
 
 /** One item as wrapped rows, with a hanging indent under its text. */
 export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] {
-  return checklistItemRows(todoItem(todo), width, view);
+  return checklistItemRows(todoItem(todo, view.undone), width, view);
 }
 
 /**
@@ -33,5 +35,6 @@ export function todoItemRows(todo: Todo, width: number, view: TodoView): Line[] 
  * list is too long it keeps the in-progress item in view and counts the rest.
  */
 export function todoPanelLines(todos: Todo[], width: number, view: TodoView): Line[] {
-  return checklistLines('Todos', todos.map(todoItem), width, view);
+  const items = todos.map((todo) => todoItem(todo, view.undone));
+  return checklistLines('Todos', items, width, view);
 }

@@ -74,6 +74,9 @@ function header(card: ToolCard, width: number, view: CardView): Line {
   const time = elapsed(card, view);
   // A call the model wrote as text says so: its server's tool parser is not doing the work.
   const tail: Span[] = [
+    ...(card.confined || card.display?.confined
+      ? [{ text: '  sandboxed', style: { fg: 'cyan' as const } }]
+      : []),
     ...(card.recovered ? [{ text: `  (from ${card.recovered} text)`, style: { dim: true } }] : []),
     ...(time ? [{ text: `  ${time}`, style: { dim: true } }] : []),
   ];
@@ -237,9 +240,19 @@ function resultRows(card: ToolCard, shape: ResultShape, part: Excerpt, width: nu
         rows: display.found ? wrapped(display.found, width, { dim: true }) : [],
         from: 'start',
       };
-    case 'text':
-      return { rows: out ? wrapped(out, width, { dim: true }) : [], from: 'start', cut: part.cut };
+    case 'text': {
+      const rows = out ? wrapped(out, width, { dim: true }) : [];
+      // An MCP result's structuredContent, when its text does not say it: one line of JSON.
+      if (display.structured)
+        rows.push(...wrapped(clampLine(display.structured, width), width, { fg: 'cyan' }));
+      return { rows, from: 'start', cut: part.cut };
+    }
   }
+}
+
+/** One row's worth of text, cut with an ellipsis. */
+function clampLine(text: string, width: number): string {
+  return text.length > width - 1 ? `${text.slice(0, Math.max(0, width - 2))}…` : text;
 }
 
 /** A cancelled call's output without the words for the model that "Cancelled" repeats. */
@@ -261,9 +274,10 @@ function outputRows(card: ToolCard, width: number, view: CardView): Body {
     case 'asking':
       return { rows: wrapped('waiting for your approval', width, { fg: 'yellow' }), from: 'start' };
     case 'running':
+      // Live output: a command's, or a task tool saying what it waits for.
       return {
-        rows: fromEnd && out ? wrapped(out, width, { dim: true }) : [],
-        from: 'end',
+        rows: out ? wrapped(out, width, { dim: true }) : [],
+        from: fromEnd ? 'end' : 'start',
         cut: part.cut,
       };
     case 'denied': {

@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPermissionGate } from '../../src/permissions/gate';
 import { PermissionPolicy } from '../../src/permissions/policy';
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
 import { bash } from '../../src/tools/bash';
 
-/** What the gate did with a command: ran it unasked, asked the user, or refused it. */
-export type GateOutcome = 'ran' | 'asked' | 'denied';
+/**
+ * What the gate did with a command: ran it unasked outside the sandbox (`ran`) or inside
+ * it (`confined`), asked the user, or refused it.
+ */
+export type GateOutcome = 'ran' | 'confined' | 'asked' | 'denied';
 
 export interface Judgement {
   outcome: GateOutcome;
@@ -37,14 +40,18 @@ export function makeSandbox(): Sandbox {
 /**
  * The permission gate tick runs every bash call through (the first PreToolUse hook),
  * with an approver that records the question and says no. The bash tool's own `access`
- * builds the gate's input; the command is never executed.
+ * builds the gate's input; the command is never executed. `sandboxMode`: the setting,
+ * with bubblewrap taken as working (`auto`, `always`) — `off` is also what a machine
+ * without it gets.
  */
 export function makeJudge(
   sandbox: Sandbox,
   mode: PermissionMode = 'default',
+  sandboxMode: SandboxMode = 'auto',
 ): (command: string) => Promise<Judgement> {
   const policy = new PermissionPolicy({
     mode,
+    sandbox: { mode: sandboxMode, available: sandboxMode !== 'off' },
     roots: [sandbox.workspace],
     cwd: sandbox.workspace,
     home: sandbox.home,
@@ -71,9 +78,12 @@ export function makeJudge(
       emit: () => {},
     };
     // As the loop runs it: tick's forbidden floor, then (no hooks here) rules, mode, analysis.
-    const blocked = gate.floor(call, ctx) ?? (await gate.check(call, undefined, ctx));
+    const floor = gate.floor(call, ctx);
+    const gated = floor === undefined ? await gate.check(call, undefined, ctx) : undefined;
     if (asked !== undefined) return { outcome: 'asked', reason: asked };
-    if (blocked !== undefined) return { outcome: 'denied', reason: blocked };
-    return { outcome: 'ran', reason: policy.classify(command).reason };
+    if (floor !== undefined) return { outcome: 'denied', reason: floor };
+    if (gated && !gated.run) return { outcome: 'denied', reason: gated.output };
+    const reason = policy.classify(command).reason;
+    return { outcome: gated?.run && gated.confined ? 'confined' : 'ran', reason };
   };
 }

@@ -20,6 +20,8 @@ export interface AgentOptions {
   onRevoke?: (rule: string) => void;
   /** The history was replaced by a compacted one (the session log records it). */
   onCompact?: (messages: ChatMessage[]) => void;
+  /** A rewind took the history back to `messages` (the session log records it). */
+  onRewind?: (messages: ChatMessage[]) => void;
   /**
    * The session's own folder (long tool outputs are kept there); read_file may read it
    * without asking. Default: a folder in the system's temp folder.
@@ -32,5 +34,12 @@ export interface AgentOptions {
   /** /clear started a new conversation. */
   onReset?: () => void;
   /** A message of a subagent's own history (the session log keeps it as a side chain). */
+  /**
+   * How long an approval waits unanswered before Notification (`permission_prompt`) fires,
+   * and the prompt stays idle after a turn before `idle_prompt` does (ms; tests shorten them).
+   */
+  notificationDelays?: { permission: number; idle: number };
   onSubagentMessage?: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run (the session log records it before it does). */
+  onToolStart?: (callId: string) => void;
 }

@@ -10,8 +10,14 @@ import type { SessionEndReason } from '../hooks/types';
 import type { AgentOptions } from './agent-options';
 import type { AgentEvent } from '../protocol/events';
 import { runAgent } from './loop';
+import { checkpointsStep, rewindTurn, type CheckpointParts } from './wire-checkpoints';
+import type { SessionCheckpoints } from '../checkpoints/session';
+import type { RewindRequest } from '../protocol/checkpoints';
 import { contextStep, manualCompaction, type ContextParts } from './wire-context';
+import { extensionsStep, type ExtensionParts } from './wire-extensions';
 import { hooksStep, type HookParts } from './wire-hooks';
+import { mcpStep, type McpParts } from './wire-mcp';
+import type { McpSession } from '../mcp/session';
 import { modelStep, type ModelParts } from './wire-model';
 import { doctorStep, type DoctorParts } from './wire-doctor';
 import type { DoctorReport } from '../model/doctor/types';
@@ -20,6 +26,9 @@ import { policyStep, type PolicyParts } from './wire-policy';
 import { sessionStep, type SessionParts, type Setup } from './wire-session';
 import { loopWiring, subagentsStep, type SubagentParts } from './wire-subagents';
 import { Wiring } from './wiring';
+import { expandTyped, typedCommand } from './typed-command';
+import type { UserCommandInfo } from '../protocol/user-commands';
+import { memoryReport } from '../extensions/memory-report';
 
 export type { AgentOptions } from './agent-options';
 
@@ -35,6 +44,8 @@ export interface Agent {
   /** The workspace (the demo's scratch copy when demo). */
   readonly cwd: string;
   readonly policy: PermissionPolicy;
+  /** What the user should know from the start (the sandbox cannot run here). */
+  readonly notices: readonly string[];
   todos(): Todo[];
   messages(): readonly ChatMessage[];
   /** One prompt to the end; history persists across prompts. */
@@ -56,10 +67,14 @@ export interface Agent {
   planText(): Promise<string>;
   /** "Allow for this item" grants in force (their items are still in progress). */
   itemGrants(): Promise<readonly ItemGrant[]>;
-  /** Claude Code's Notification hook (the app's prompt left idle: `idle_prompt`). */
-  notify(message: string, notificationType: string): void;
   /** /clear: a new conversation. */
   reset(): void;
+  /** The notices waiting for the next event (setup warnings, ...), taken to show now. */
+  takeNotices(): string[];
+  /** The slash commands and skills a user may type. */
+  userCommands(): readonly UserCommandInfo[];
+  /** /memory: the instruction files loaded so far, and the problems found in them. */
+  memory(): string;
   /** `/doctor`: the configured server checked as `tick doctor` does. */
   doctor(signal?: AbortSignal): Promise<DoctorReport>;
   setModel(name: string): void;
@@ -67,6 +82,15 @@ export interface Agent {
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
   /** The Claude Code-shaped transcript hooks get as `transcript_path`. */
   readonly transcriptPath: string;
+  /** The session's MCP servers, when any is configured (`/mcp`). */
+  readonly mcp?: McpSession;
+  /** The points taken before calls (what /rewind lists and previews). */
+  readonly checkpoints: Pick<
+    SessionCheckpoints,
+    'off' | 'choices' | 'preview' | 'undoPreview' | 'undoneItems'
+  >;
+  /** /rewind, /undo: puts files (and, when chosen, the conversation) back; ends with turn_end. */
+  rewind(request: RewindRequest, signal: AbortSignal): AsyncGenerator<AgentEvent>;
 }
 
 /**
@@ -80,8 +104,11 @@ export async function createAgent(config: Config, options: AgentOptions): Promis
     .add(modelStep) // the model client, switched by /model
     .add(doctorStep) // tick doctor for this session: /doctor, the line after a failure
     .add(policyStep) // permission policy, gate, the session's approve
+    .add(extensionsStep) // instruction files, slash commands, skills, agent types
+    .add(mcpStep) // MCP servers, started in the background; their tools join the session's
     .add(contextStep) // instructions, system prompt, tool definitions, context window, spill
     .add(hooksStep) // command hooks, SessionStart/End, Notification, Claude transcript
+    .add(checkpointsStep) // a point before each call that may change files; rewind
     .add(subagentsStep) // the agent tool's children
     .done();
   return sessionAgent(parts);
@@ -94,8 +121,11 @@ type SessionWiring = Setup &
   ModelParts &
   DoctorParts &
   PolicyParts &
+  ExtensionParts &
   ContextParts &
+  McpParts &
   HookParts &
+  CheckpointParts &
   SubagentParts;
 
 /** The Agent over its wired parts: what each call of the app or print mode does with them. */
@@ -124,6 +154,69 @@ function sessionAgent(parts: SessionWiring): Agent {
     }
   }
 
+  /** One user prompt: a typed `/command` expanded first; its grants end with the prompt. */
+  async function* userTurn(typed: string, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const wiring = loopWiring(parts);
+    let prompt = typed;
+    let client = model.client;
+    try {
+      const command = typedCommand(typed, parts.extensions.commands);
+      if (command) {
+        const hookContext = {
+          sessionId: state.sessionId,
+          cwd: parts.cwd,
+          signal,
+          approve: parts.approve,
+        };
+        const expanded = yield* expandTyped(
+          command,
+          { ...wiring, signal, hookContext },
+          parts.grants,
+          state.sessionId,
+        );
+        if (!expanded.ok) {
+          yield {
+            type: 'turn_end',
+            reason: 'error',
+            result: '',
+            rounds: 0,
+            usage: { inputTokens: 0, outputTokens: 0 },
+          };
+          return;
+        }
+        prompt = expanded.prompt;
+        if (expanded.model) client = model.clientFor(expanded.model);
+      }
+      yield* runAgent(
+        prompt,
+        state,
+        {
+          ...wiring,
+          model: client,
+          // Read per request: MCP tools come and go while the session runs.
+          get toolDefinitions() {
+            return parts.definitions();
+          },
+          systemPrompt: parts.systemPrompt,
+          maxTurns:
+            config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
+          agentName: MAIN_AGENT,
+          context,
+          onMessage: (message) => {
+            options.onMessage?.(message);
+            transcript.add(message);
+          },
+          ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
+          subagents: parts.subagents,
+        },
+        signal,
+      );
+    } finally {
+      parts.grants.clear();
+      if (options.interactive) sessionHooks.idleAfterTurn();
+    }
+  }
+
   return {
     sessionId: state.sessionId,
     get model() {
@@ -132,6 +225,7 @@ function sessionAgent(parts: SessionWiring): Agent {
     demo: config.demo,
     cwd: parts.cwd,
     policy: parts.policy,
+    notices: parts.sandboxNotice ? [parts.sandboxNotice] : [],
     transcriptPath: transcript.file,
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
@@ -140,43 +234,49 @@ function sessionAgent(parts: SessionWiring): Agent {
       parts.itemGrants.prune(itemsInProgress(state.todos, await tasks.snapshot()));
       return parts.itemGrants.list();
     },
-    notify: (message, notificationType) => sessionHooks.notify(message, notificationType),
     planText: parts.planText,
     todos: () => state.todos,
     messages: () => state.messages,
-    async *run(prompt, signal) {
+    ...(parts.mcp ? { mcp: parts.mcp } : {}),
+    async *run(typed, signal) {
+      sessionHooks.busy();
       await sessionHooks.ready();
+      // The prompt's first request offers the servers still starting once they are up.
+      await parts.mcp?.settled();
       parts.recordTaskList();
-      yield* relay(
-        runAgent(
-          prompt,
-          state,
-          {
-            ...loopWiring(parts),
-            model: model.client,
-            toolDefinitions: parts.definitions,
-            systemPrompt: parts.systemPrompt,
-            maxTurns:
-              config.maxTurns ?? (options.interactive ? Number.POSITIVE_INFINITY : PRINT_MAX_TURNS),
-            agentName: MAIN_AGENT,
-            context,
-            onMessage: (message) => {
-              options.onMessage?.(message);
-              transcript.add(message);
-            },
-            subagents: parts.subagents,
-          },
-          signal,
-        ),
-      );
+      yield* relay(userTurn(typed, signal));
     },
     compact(focus, signal) {
       return relay(manualCompaction(context, state, parts.requestParts(), focus, signal));
+    },
+    checkpoints: parts.checkpoints,
+    rewind(request) {
+      return relay(rewindTurn(parts, request));
     },
     contextUsage() {
       const { tokens, window } = context.usage(state, parts.requestParts());
       return window ? { tokens, window } : { tokens };
     },
+    takeNotices: () => {
+      const messages: string[] = [];
+      const kept: AgentEvent[] = [];
+      for (const notice of parts.notices) {
+        if (notice.type === 'error') messages.push(notice.message);
+        else kept.push(notice);
+      }
+      parts.notices.splice(0, parts.notices.length, ...kept);
+      return messages;
+    },
+    userCommands: () =>
+      parts.extensions.commands
+        .filter((c) => c.userInvocable)
+        .map((c) => ({
+          name: c.name,
+          description: c.description,
+          kind: c.kind,
+          ...(c.argumentHint ? { argumentHint: c.argumentHint } : {}),
+        })),
+    memory: () => memoryReport(parts.extensions, parts.cwd),
     reset() {
       state.messages = [];
       state.todos = [];

@@ -1,8 +1,9 @@
-import type { Tool } from '../tools/types';
+import type { PromptServices, Tool } from '../tools/types';
 import type { HookContext, ToolCallInput } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
-import type { ToolStatus } from '../protocol/events';
+import type { AgentEvent, ToolStatus } from '../protocol/events';
+import type { SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { OutputSpill } from '../context/spill';
 import type { TaskListRef } from '../tasks/types';
@@ -19,7 +20,8 @@ export interface CallContext {
   permissions?: PermissionGate;
   cwd: string;
   roots: string[];
-  sandbox: boolean;
+  /** Without a gate, `always` confines every bash call; with one, the gate decides. */
+  sandbox: SandboxMode;
   signal: AbortSignal;
   /** The plan before this call (todo_write tells hooks the old list). */
   todos?: readonly Todo[];
@@ -30,7 +32,19 @@ export interface CallContext {
   taskList?: TaskListRef;
   /** Runs the children of `agent` calls. */
   subagents?: SubagentHost;
+  /** What a tool that expands a prompt (the skill tool) needs of the session. */
+  prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
+  /** Told synchronously just before the tool runs (the session log records the start). */
+  onToolStart?: (callId: string) => void;
 }
+
+/** The prompt services bound to one call's context and event stream. */
+export type PromptServicesFor = (
+  ctx: CallContext,
+  emit: (event: AgentEvent) => void,
+) => PromptServices;
 
 export interface CallOutcome {
   /** What the model receives (a long result's head, tail and file). */

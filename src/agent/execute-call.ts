@@ -60,7 +60,7 @@ export async function runPreparedCall(
   ctx: CallContext,
   emit: (event: AgentEvent) => void,
 ): Promise<CallOutcome> {
-  const { call, described, tool } = prepared;
+  const { call, described, tool, confined, preContext } = prepared;
   if (ctx.signal.aborted)
     return finishCall(call, ctx.tools, emit, { output: CANCELLED_TEXT }, 'cancelled', 0);
   // Counted from here, so time spent waiting for an approval is not counted.
@@ -68,18 +68,21 @@ export async function runPreparedCall(
   const hookContext = { ...ctx.hookContext, emit };
   let result: ToolResult;
   const outputFile = ctx.spill?.fileFor(call.id);
+  ctx.onToolStart?.(call.id);
   emit({ type: 'tool_running', id: call.id, name: call.name });
   try {
     result = await tool.run(described.input, {
       cwd: ctx.cwd,
       roots: ctx.roots,
       signal: ctx.signal,
-      sandbox: ctx.sandbox,
+      sandbox: confined,
       agentName: ctx.agentName ?? MAIN_AGENT,
       taskList: ctx.taskList,
       onOutput: (chunk) => emit({ type: 'tool_output', id: call.id, chunk }),
       ...(ctx.todos ? { todos: ctx.todos } : {}),
       ...(outputFile ? { outputFile } : {}),
+      ...(ctx.prompts ? { prompts: ctx.prompts(ctx, emit) } : {}),
+      ...(ctx.shellEnvFile ? { shellEnvFile: ctx.shellEnvFile } : {}),
       ...(ctx.subagents
         ? { runSubagent: subagentRunner(ctx.subagents, call.id, ctx.signal, emit) }
         : {}),
@@ -99,7 +102,10 @@ export async function runPreparedCall(
     Date.now() - started,
     hookContext,
   );
-  const notes = [post.block, post.context].filter((text): text is string => Boolean(text));
+  // PreToolUse's additionalContext goes beside the result too, before PostToolUse's.
+  const notes = [preContext, post.block, post.context].filter((text): text is string =>
+    Boolean(text),
+  );
   if (notes.length) result = { ...result, output: `${result.output}\n\n${notes.join('\n')}` };
   const forModel = ctx.spill ? await ctx.spill.forModel(call.id, result) : result.output;
   return finishCall(call, ctx.tools, emit, result, status, started, post.stop, forModel);

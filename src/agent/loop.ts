@@ -5,6 +5,7 @@ import type { Tool } from '../tools/types';
 import type { Todo } from '../protocol/todos';
 import type { TaskListRef } from '../tasks/types';
 import type { Approve } from '../protocol/approval';
+import type { SandboxMode } from '../permissions/types';
 import type { HookContext, HookEventName, HookInputs, HookOutcome } from '../hooks/types';
 import type { HookRegistry } from '../hooks/registry';
 import type { PermissionGate } from '../permissions/gate';
@@ -14,6 +15,7 @@ import type { OutputSpill } from '../context/spill';
 import type { SubagentHost } from '../agents/host';
 import { streamWhile } from './channel';
 import { announceCall, errorText } from './execute-call';
+import type { PromptServicesFor } from './call-context';
 import { runTurnCalls } from './run-calls';
 import { interruptedAnswer, noteStreamedText, type StreamedText } from './interrupt';
 import { isPlanTool, REMINDER_TEXT, stepReminder } from './reminder';
@@ -41,7 +43,8 @@ export interface AgentDeps {
   systemPrompt: () => string;
   cwd: string;
   roots: string[];
-  sandbox: boolean;
+  /** The sandbox setting; the permission gate decides per call where bash runs. */
+  sandbox: SandboxMode;
   maxTurns: number;
   reminderRounds: number;
   /** Keeps each request within the model's context window (compaction, overflow recovery). */
@@ -56,8 +59,17 @@ export interface AgentDeps {
   taskList?: TaskListRef;
   /** Called for every message added to the history (the session log records them). */
   onMessage?: (message: ChatMessage) => void;
+  /**
+   * Called just before a tool runs, synchronously: the session log records the start before
+   * a command can be spawned (the tool_running event reaches it only later).
+   */
+  onToolStart?: (callId: string) => void;
   /** Runs the `agent` tool's children; absent in a child (no recursion). */
   subagents?: SubagentHost;
+  /** Expands skills for the skill tool (`!` lines and `@` files through the call path). */
+  prompts?: PromptServicesFor;
+  /** CLAUDE_ENV_FILE: bash sources it before each command. */
+  shellEnvFile?: string;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */
@@ -90,6 +102,7 @@ export async function* runAgent(
   const hookContext: Omit<HookContext, 'emit'> = {
     sessionId: state.sessionId,
     cwd: deps.cwd,
+    ...(deps.agentName ? { agentName: deps.agentName } : {}),
     signal,
     approve: deps.approve,
   };

@@ -14,6 +14,10 @@ export interface ReadyCall {
   tool: Tool;
   /** The call as hooks and the gate saw it (a PreToolUse hook may have rewritten its input). */
   described: ToolCallInput;
+  /** The gate runs it in the sandbox. */
+  confined: boolean;
+  /** PreToolUse's additionalContext, put beside the result. */
+  preContext?: string;
 }
 
 /** A prepared call: ready to run, or already answered (an error, a denial, a hook's stop). */
@@ -101,6 +105,8 @@ export async function prepareToolCall(
     const again = ctx.permissions?.floor(described, gateContext);
     if (again !== undefined) return done(again, 'denied');
   }
+  // What tick's own hooks added to the payload (the checkpoint's id) goes on to PostToolUse.
+  if (pre.extras) described = { ...described, extras: pre.extras };
   const verdict: HookVerdict | undefined =
     pre.permission === 'allow' || pre.permission === 'ask'
       ? {
@@ -108,7 +114,17 @@ export async function prepareToolCall(
           ...(pre.permissionReason ? { reason: pre.permissionReason } : {}),
         }
       : undefined;
-  const blocked = await ctx.permissions?.check(described, verdict, gateContext);
-  if (blocked !== undefined) return done(blocked, 'denied');
-  return { kind: 'ready', call, tool, described };
+  const gate = (await ctx.permissions?.check(described, verdict, gateContext)) ?? {
+    run: true,
+    confined: ctx.sandbox === 'always',
+  };
+  if (!gate.run) return done(gate.output, 'denied');
+  return {
+    kind: 'ready',
+    call,
+    tool,
+    described,
+    confined: gate.confined,
+    ...(pre.context ? { preContext: pre.context } : {}),
+  };
 }

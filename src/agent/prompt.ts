@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { PermissionMode } from '../permissions/types';
 import type { PlanSystem } from '../tools/registry';
 
@@ -13,15 +11,13 @@ export const TASKS_PLANNING_RULE =
   'before you start it and completed as soon as it is done; task_list shows the list (which ' +
   'other agents may share and which outlives this conversation), task_get one task in full.';
 
-const INSTRUCTION_FILES = ['AGENTS.md', 'CLAUDE.md'];
-/** Project instructions past this size are cut: they are context, not a dump. */
-const MAX_INSTRUCTIONS_CHARS = 40_000;
-
 export interface PromptInputs {
   cwd: string;
   toolNames: string[];
   mode: PermissionMode;
   instructions: string;
+  /** The skills' names and descriptions (their bodies load with the skill tool). */
+  skills?: string;
   /** Which plan tools are offered (todo_write by default). */
   plan?: PlanSystem;
 }
@@ -32,6 +28,7 @@ export function buildSystemPrompt({
   toolNames,
   mode,
   instructions,
+  skills,
   plan = 'todos',
 }: PromptInputs): string {
   const tasks = plan === 'tasks';
@@ -48,22 +45,6 @@ export function buildSystemPrompt({
     );
   }
   if (instructions) lines.push('', '# Project instructions', '', instructions);
+  if (skills) lines.push('', skills);
   return lines.join('\n');
-}
-
-/** AGENTS.md and CLAUDE.md from the workspace root, when present. */
-export async function loadProjectInstructions(cwd: string): Promise<string> {
-  const parts: string[] = [];
-  for (const name of INSTRUCTION_FILES) {
-    try {
-      const text = await readFile(join(cwd, name), 'utf8');
-      if (text.trim()) parts.push(`## ${name}\n\n${text.trim()}`);
-    } catch {
-      // Absent or unreadable: nothing to add.
-    }
-  }
-  const joined = parts.join('\n\n');
-  return joined.length > MAX_INSTRUCTIONS_CHARS
-    ? `${joined.slice(0, MAX_INSTRUCTIONS_CHARS)}\n... (cut)`
-    : joined;
 }

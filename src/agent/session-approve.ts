@@ -9,8 +9,11 @@ export interface SessionApproveOptions {
   ask: Approve;
   cwd: string;
   policy: PermissionPolicy;
-  /** Before a question in the app: Claude Code's Notification hook (`toolName` as Claude names it). */
-  beforeAsk?: (toolName: string) => void;
+  /**
+   * Before a question in the app (Claude Code's Notification hook); what it returns is
+   * called once the user has answered.
+   */
+  beforeAsk?: (toolName: string) => () => void;
   /** An "allow always" answer: the session log records the rule. */
   onGrant?: (rule: string) => void;
   /** A rule that could not be saved: a non-fatal error event. */
@@ -36,8 +39,8 @@ export function sessionApprove(options: SessionApproveOptions): Approve {
       if (items.grants.covers(request.alwaysRule)) return { decision: 'allow_once' };
       if (inProgress[0]) request = { ...request, planItem: inProgress[0] };
     }
-    options.beforeAsk?.(request.toolName);
-    const answer = await options.ask(request, signal);
+    const answered = options.beforeAsk?.(request.toolName);
+    const answer = await options.ask(request, signal).finally(() => answered?.());
     if (answer.decision === 'allow_item' && request.alwaysRule && request.planItem)
       items?.grants.add(request.alwaysRule, request.planItem);
     if (answer.decision === 'allow_always' && request.alwaysRule) {

@@ -22,7 +22,16 @@ export interface SessionHookOptions {
   model: () => string;
   /** Where the hooks' errors and messages go (shown before the next event). */
   report: (event: AgentEvent) => void;
+  /** Milliseconds before Notification: an unanswered approval, an idle prompt. */
+  delays?: { permission: number; idle: number };
 }
+
+/**
+ * Claude Code notifies when the user has left a question unanswered for about six seconds
+ * (an approval answered at once announces nothing) and when the prompt has waited a minute
+ * after a turn.
+ */
+export const NOTIFICATION_DELAYS = { permission: 6_000, idle: 60_000 };
 
 export class SessionHooks {
   private context: string | undefined;
@@ -81,6 +90,7 @@ export class SessionHooks {
     const run = this.pending.then(async () => {
       if (wasStarted) await this.run('SessionEnd', { reason });
       if (!final) return;
+      clearTimeout(this.idleTimer);
       await Promise.allSettled([...this.notifying]);
       this.controller.abort();
     });
@@ -88,10 +98,47 @@ export class SessionHooks {
     return run;
   }
 
+  /**
+   * An approval is open: Notification (`permission_prompt`) fires if it is still unanswered
+   * after the delay. Returns what to call once it is answered.
+   */
+  notifyUnlessAnswered(message: string): () => void {
+    const timer = this.later('permission', () =>
+      this.notify(message, 'permission_prompt', 'Permission needed'),
+    );
+    return () => clearTimeout(timer);
+  }
+
+  /** A turn ended: Notification (`idle_prompt`) if no prompt comes within the delay. */
+  idleAfterTurn(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = this.later('idle', () =>
+      this.notify('tick is waiting for your input', 'idle_prompt', 'Waiting for input'),
+    );
+  }
+
+  /** A prompt arrived: the user is not idle. */
+  busy(): void {
+    clearTimeout(this.idleTimer);
+  }
+
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  private later(kind: 'permission' | 'idle', fire: () => void): NodeJS.Timeout | undefined {
+    if (!this.hooks.has('Notification') || this.controller.signal.aborted) return undefined;
+    const timer = setTimeout(fire, (this.options.delays ?? NOTIFICATION_DELAYS)[kind]);
+    timer.unref();
+    return timer;
+  }
+
   /** Fires Notification without holding up the question it announces. */
-  notify(message: string, notificationType: string): void {
+  notify(message: string, notificationType: string, title?: string): void {
     if (!this.hooks.has('Notification')) return;
-    const running = this.run('Notification', { message, notificationType });
+    const running = this.run('Notification', {
+      message,
+      notificationType,
+      ...(title ? { title } : {}),
+    });
     this.notifying.add(running);
     void running.finally(() => this.notifying.delete(running));
   }

@@ -1,11 +1,10 @@
 import type { Config } from '../config/types';
+import { quietTurnEnd } from './quiet-turn-end';
 import { ContextManager, type ContextOptions, type RequestParts } from '../context/manager';
-import { discoverContextWindow } from '../context/discover';
 import { OutputSpill, spillLimits } from '../context/spill';
-import { WindowBook } from '../context/window';
+import type { WindowBook } from '../context/window';
 import { runHooks, type HookRegistry } from '../hooks/registry';
 import type { HookOutcome } from '../hooks/types';
-import { DEFAULT_BASE_URL } from '../model/api-key';
 import { isAbortError } from '../model/errors';
 import type { ChatMessage } from '../model/types';
 import type { ToolDefinition } from '../model/types';
@@ -15,7 +14,10 @@ import { toolDefinitions } from '../tools/registry';
 import { streamWhile } from './channel';
 import type { AgentEvent } from '../protocol/events';
 import type { AgentState } from './loop';
-import { buildSystemPrompt, loadProjectInstructions } from './prompt';
+import { buildSystemPrompt } from './prompt';
+import { modelSkills } from '../extensions/load-extensions';
+import { skillListing } from '../extensions/commands/skill-listing';
+import type { ExtensionParts } from './wire-extensions';
 import type { ModelParts } from './wire-model';
 import type { PlanParts } from './wire-plan';
 import type { PolicyParts } from './wire-policy';
@@ -26,9 +28,8 @@ export interface ContextWiringOptions {
   config: Config;
   /** The plan as the model should see it again after a compaction (default: the todo list). */
   planText?: () => Promise<string>;
-  /** The server and key the model client uses (the demo's own server in demo mode). */
-  baseURL: string | undefined;
-  apiKey: string | undefined;
+  /** The context window per model. */
+  windows: WindowBook;
   state: AgentState;
   hooks: HookRegistry;
   hookContext: { cwd: string; approve: Approve };
@@ -40,8 +41,7 @@ export interface ContextWiringOptions {
 }
 
 /**
- * The agent's context: the window per model (configured, else asked from the server), the
- * manager that keeps requests inside it with the V1 todo list as the plan, and the spill for
+ * The agent's context: the manager that keeps requests inside it with the V1 todo list as the plan, and the spill for
  * long tool outputs, whose size follows the window.
  */
 export function wireContext(options: ContextWiringOptions): {
@@ -50,16 +50,7 @@ export function wireContext(options: ContextWiringOptions): {
   /** A manager for a subagent's own history (same windows; its plan, its compactions). */
   childContext: (planText: () => Promise<string>) => ContextManager;
 } {
-  const { config, state, hooks, hookContext } = options;
-  const serverURL = options.baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
-  const windows = new WindowBook(config.contextWindow, (model, signal) =>
-    discoverContextWindow({
-      baseURL: serverURL,
-      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY,
-      model,
-      signal,
-    }),
-  );
+  const { config, state, hooks, hookContext, windows } = options;
   const preCompact: ContextOptions['preCompact'] = (input, signal) =>
     streamWhile<AgentEvent, HookOutcome>((emit) =>
       runHooks(hooks, 'PreCompact', input, {
@@ -99,22 +90,22 @@ export async function* manualCompaction(
     if (!signal.aborted && !isAbortError(error)) throw error;
     reason = 'aborted';
   }
-  yield {
-    type: 'turn_end',
-    reason,
-    result: '',
-    rounds: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-  };
+  yield quietTurnEnd(reason);
 }
 
 export interface ContextParts {
-  /** The system prompt for a conversation offered these tools (a subagent has fewer). */
-  prompt: (toolNames: string[]) => string;
+  /**
+   * The system prompt for a conversation offered these tools (a subagent has fewer);
+   * `instructions: false` leaves the instruction files out (the explore agent type).
+   */
+  prompt: (toolNames: string[], instructions?: boolean) => string;
   /** The main conversation's system prompt, rebuilt each request (a mode change shows). */
   systemPrompt: () => string;
-  /** The tools as the model is offered them: fixed here, after every step that adds tools. */
-  definitions: ToolDefinition[];
+  /**
+   * The tools as the model is offered them now: read per request, since a step may offer
+   * tools that come and go while the session runs (MCP servers).
+   */
+  definitions: () => ToolDefinition[];
   /** What a request is made of, for measuring the context. */
   requestParts: () => RequestParts;
   context: ContextManager;
@@ -123,42 +114,54 @@ export interface ContextParts {
 }
 
 type Needs = Setup &
-  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir'> &
-  Pick<PlanParts, 'plan' | 'tools' | 'planText'> &
+  Pick<SessionParts, 'cwd' | 'baseURL' | 'apiKey' | 'state' | 'hooks' | 'dataDir' | 'compacted'> &
+  Pick<PlanParts, 'plan' | 'offered' | 'planText'> &
   ModelParts &
-  Pick<PolicyParts, 'policy' | 'approve'>;
+  Pick<PolicyParts, 'policy' | 'approve'> &
+  Pick<ExtensionParts, 'extensions'>;
 
 /**
- * What the model sees: the project's instructions (AGENTS.md, CLAUDE.md), the system
+ * What the model sees: the instruction files loaded at start-up, the skills' list, the system
  * prompt, the tools' definitions, and the context manager that keeps requests inside the
  * window (compaction keeps the plan; long tool outputs spill to the session folder).
  */
 export const contextStep: WiringStep<Needs, ContextParts> = {
   name: 'context',
   wire: async (parts) => {
-    const { config, options, cwd, tools, plan, policy, model } = parts;
-    const instructions = await loadProjectInstructions(cwd);
-    const prompt = (toolNames: string[]) =>
-      buildSystemPrompt({ cwd, toolNames, mode: policy.mode, instructions, plan });
-    const systemPrompt = () => prompt(Object.keys(tools));
-    const definitions = toolDefinitions(tools);
+    const { config, options, cwd, offered, plan, policy, model } = parts;
+    const { extensions } = parts;
+    const skills = skillListing(modelSkills(extensions.commands));
+    const prompt = (toolNames: string[], withInstructions = true) =>
+      buildSystemPrompt({
+        cwd,
+        toolNames,
+        mode: policy.mode,
+        instructions: withInstructions ? extensions.startupInstructions : '',
+        // Only a conversation that has the skill tool is told of skills.
+        skills: toolNames.includes('skill') ? skills : '',
+        plan,
+      });
+    const systemPrompt = () => prompt(Object.keys(offered));
+    const definitions = () => toolDefinitions(offered);
     const { context, spill, childContext } = wireContext({
       config,
-      baseURL: parts.baseURL,
-      apiKey: parts.apiKey,
+      windows: parts.windows,
       state: parts.state,
       hooks: parts.hooks,
       hookContext: { cwd, approve: parts.approve },
       dataDir: parts.dataDir,
       modelName: () => model.name,
       planText: parts.planText,
-      onCompact: (messages) => options.onCompact?.(messages),
+      onCompact: (messages) => {
+        options.onCompact?.(messages);
+        parts.compacted.forEach((listener) => listener());
+      },
     });
     return {
       prompt,
       systemPrompt,
       definitions,
-      requestParts: () => ({ model: model.client, system: systemPrompt, tools: definitions }),
+      requestParts: () => ({ model: model.client, system: systemPrompt, tools: definitions() }),
       context,
       spill,
       childContext,

@@ -2,11 +2,12 @@ import { ClaudeTranscript, claudeTranscriptFile } from '../session/claude-transc
 import { sessionDir } from '../session/paths';
 import { lookupTool } from '../tools/registry';
 import { claudeToolUse } from './claude-tool-use';
-import { SessionHooks } from './session-hooks';
+import { NOTIFICATION_DELAYS, SessionHooks } from './session-hooks';
+import { PromptIds } from './prompt-ids';
 import type { ModelParts } from './wire-model';
 import type { PlanParts } from './wire-plan';
 import type { PolicyParts } from './wire-policy';
-import type { SessionParts, Setup } from './wire-session';
+import { sessionEnvFile, type SessionParts, type Setup } from './wire-session';
 import type { WiringStep } from './wiring';
 
 export interface HookParts {
@@ -17,7 +18,7 @@ export interface HookParts {
 }
 
 type Needs = Setup &
-  Pick<SessionParts, 'cwd' | 'state' | 'hooks' | 'report' | 'teardown'> &
+  Pick<SessionParts, 'cwd' | 'state' | 'hooks' | 'report' | 'teardown' | 'dataDir' | 'compacted'> &
   Pick<PlanParts, 'tools'> &
   ModelParts &
   Pick<PolicyParts, 'policy' | 'approve' | 'beforeAsk'>;
@@ -29,7 +30,21 @@ type Needs = Setup &
  */
 export const hooksStep: WiringStep<Needs, HookParts> = {
   name: 'hooks',
-  wire: async ({ config, options, cwd, state, hooks, report, teardown, tools, model, ...gate }) => {
+  wire: async ({
+    config,
+    options,
+    cwd,
+    state,
+    hooks,
+    report,
+    teardown,
+    tools,
+    model,
+    dataDir,
+    compacted,
+    ...gate
+  }) => {
+    const promptIds = new PromptIds(hooks);
     const restored = [...state.messages];
     const transcript = new ClaudeTranscript(
       claudeTranscriptFile(sessionDir(config.home, config.cwd), state.sessionId),
@@ -50,13 +65,18 @@ export const hooksStep: WiringStep<Needs, HookParts> = {
       approve: gate.approve,
       model: () => model.name,
       report,
+      // Tests shorten both; settings `notifications.idleMs` sets the idle one.
+      delays: options.notificationDelays ?? {
+        ...NOTIFICATION_DELAYS,
+        ...(config.notifications?.idleMs ? { idle: config.notifications.idleMs } : {}),
+      },
     });
-    // Claude Code's Notification: tick waits for the user (print mode never does).
+    // Claude Code's Notification: an approval left unanswered for a while (print mode never asks).
     if (options.interactive)
       gate.beforeAsk.add((toolName) => {
         const tool = lookupTool(toolName, tools);
         const name = tool.ok ? tool.tool.claude.name : toolName;
-        sessionHooks.notify(`tick needs your permission to use ${name}`, 'permission_prompt');
+        return sessionHooks.notifyUnlessAnswered(`tick needs your permission to use ${name}`);
       });
     // SessionStart's context reaches the model with the next prompt, before the hooks' own.
     hooks.on('UserPromptSubmit', async () => {
@@ -72,10 +92,14 @@ export const hooksStep: WiringStep<Needs, HookParts> = {
         transcriptPath: () => transcript.path(),
         permissionMode: () => gate.policy.mode,
         ruleMatches: (rule, call) => gate.policy.ruleMatchesCall(rule, call),
+        envFile: sessionEnvFile(dataDir),
+        promptId: () => promptIds.current(),
       });
     }
     await sessionHooks.start(restored.length > 0 ? 'resume' : 'startup');
     teardown.defer((reason) => sessionHooks.end(reason, true));
+    // Claude Code starts the session again over the compacted history (`source: "compact"`).
+    compacted.add(() => void sessionHooks.start('compact'));
     return { transcript, sessionHooks };
   },
 };

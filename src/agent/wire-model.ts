@@ -1,3 +1,5 @@
+import { discoverContextWindow } from '../context/discover';
+import { WindowBook } from '../context/window';
 import { createModelClient } from '../model/client';
 import { DEFAULT_BASE_URL } from '../model/api-key';
 import { ollamaWindowOptions } from '../model/ollama-options';
@@ -39,24 +41,24 @@ export class SessionModel {
 
 export interface ModelParts {
   model: SessionModel;
+  /** The context window per model (configured, else asked from the server). */
+  windows: WindowBook;
 }
 
 /**
  * The model client: the configured server (or the demo's), its idle timeout and retries;
  * tool calls the model writes as text recovered (unless `model.recoverToolCalls` is off);
  * a configured window sent to Ollama as `options.num_ctx`; one line when the model stops at
- * its token limit without an answer.
+ * its token limit without an answer; the book of context windows, asked of the same server.
  */
 export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKey'>, ModelParts> = {
   name: 'model',
   wire: ({ config, baseURL, apiKey }) => {
+    const serverURL = baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL;
     // Ollama would otherwise run the model with its own window (asked once, for every model).
     const numCtx =
       !config.demo && config.contextWindow !== undefined
-        ? ollamaWindowOptions(
-            baseURL || process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL,
-            config.contextWindow,
-          )
+        ? ollamaWindowOptions(serverURL, config.contextWindow)
         : undefined;
     const connect = (model: string): ModelClient => {
       const client = createModelClient({
@@ -70,6 +72,14 @@ export const modelStep: WiringStep<Setup & Pick<SessionParts, 'baseURL' | 'apiKe
       const recovering = config.recoverToolCalls === false ? client : withTextCallRecovery(client);
       return withUnansweredNotice(recovering);
     };
-    return { model: new SessionModel(connect, config.demo ? 'demo' : config.model) };
+    const windows = new WindowBook(config.contextWindow, (model, signal) =>
+      discoverContextWindow({
+        baseURL: serverURL,
+        apiKey: apiKey ?? process.env.OPENAI_API_KEY,
+        model,
+        signal,
+      }),
+    );
+    return { model: new SessionModel(connect, config.demo ? 'demo' : config.model), windows };
   },
 };

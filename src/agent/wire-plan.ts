@@ -10,8 +10,13 @@ import type { WiringStep } from './wiring';
 export interface PlanParts {
   /** Which plan tools the session offers: todo_write, or the task tools. */
   plan: PlanSystem;
-  /** The tools offered to the model; a step before `context` may add its own. */
+  /** The tools a call may name; a step before `context` may add its own. */
   tools: Record<string, Tool>;
+  /**
+   * The tools whose definitions the model is offered: the same as `tools`, unless a step
+   * holds some back (MCP's tool search offers its search tool instead of every tool).
+   */
+  offered: Record<string, Tool>;
   /** The session's task list and its watchers (none with todo_write). */
   tasks: SessionTasks;
   taskList: TaskListRef | undefined;
@@ -43,9 +48,11 @@ export const planStep: WiringStep<Setup & Pick<SessionParts, 'state' | 'teardown
     teardown.defer(() => tasks.close());
     // Recorded with the session's first prompt, so a session never started leaves no file.
     let recorded = taskList === undefined || options.state?.taskListId === taskList.id;
+    const tools = offeredTools(plan);
     return {
       plan,
-      tools: offeredTools(plan),
+      tools,
+      offered: tools,
       tasks,
       taskList,
       planText: () => currentPlanText(state, taskList),

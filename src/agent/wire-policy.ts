@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { createPermissionGate, type PermissionGate } from '../permissions/gate';
 import { PermissionPolicy } from '../permissions/policy';
 import type { Approve } from '../protocol/approval';
+import { sandboxSetup } from './sandbox-setup';
 import { sessionApprove } from './session-approve';
 import { ItemGrants } from '../permissions/item-grants';
 import { itemsInProgress } from './plan-items';
@@ -16,9 +17,11 @@ export interface PolicyParts {
   /** Asks the user (the app's prompt, print mode's flags) and carries out "allow always". */
   approve: Approve;
   /** Heard just before the user is asked about a call (the tool's name). */
-  beforeAsk: Set<(toolName: string) => void>;
+  beforeAsk: Set<(toolName: string) => () => void>;
   /** "Allow for this item" grants (/permissions lists them). */
   itemGrants: ItemGrants;
+  /** Said once at the start: the sandbox cannot run here. */
+  sandboxNotice?: string;
 }
 
 type Needs = Setup &
@@ -27,12 +30,14 @@ type Needs = Setup &
 
 /**
  * Permissions and approvals: the policy (mode, rules from settings and flags, the grants a
- * resumed session made), its gate, and the session's `approve`.
+ * resumed session made, the sandbox as probed), its gate, and the session's `approve`.
  */
 export const policyStep: WiringStep<Needs, PolicyParts> = {
   name: 'policy',
-  wire: ({ config, options, cwd, roots, dataDir, report, state, tasks }) => {
+  wire: async ({ config, options, cwd, roots, dataDir, report, state, tasks }) => {
+    const sandbox = await sandboxSetup(config.sandbox);
     const policy = new PermissionPolicy({
+      sandbox: sandbox.state,
       mode: config.permissionMode,
       ...(config.ruleSources ? { sources: config.ruleSources } : { rules: config.permissions }),
       roots,
@@ -44,13 +49,16 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
       onSessionRuleRemoved: (rule) => options.onRevoke?.(rule),
     });
     for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
-    const beforeAsk = new Set<(toolName: string) => void>();
+    const beforeAsk = new Set<(toolName: string) => () => void>();
     const itemGrants = new ItemGrants();
     const approve = sessionApprove({
       ask: options.approve,
       cwd,
       policy,
-      beforeAsk: (toolName) => beforeAsk.forEach((listener) => listener(toolName)),
+      beforeAsk: (toolName) => {
+        const answered = [...beforeAsk].map((listener) => listener(toolName));
+        return () => answered.forEach((done) => done());
+      },
       ...(options.onGrant && { onGrant: options.onGrant }),
       // A rule that could not be saved: shown before the loop's next event.
       report,
@@ -59,6 +67,13 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
         inProgress: async () => itemsInProgress(state.todos, await tasks.snapshot()),
       },
     });
-    return { policy, permissions: createPermissionGate(policy), approve, beforeAsk, itemGrants };
+    return {
+      policy,
+      permissions: createPermissionGate(policy),
+      approve,
+      beforeAsk,
+      itemGrants,
+      ...(sandbox.notice ? { sandboxNotice: sandbox.notice } : {}),
+    };
   },
 };

@@ -14,6 +14,11 @@ export interface Setup {
   options: AgentOptions;
 }
 
+/** CLAUDE_ENV_FILE: SessionStart hooks write `export` lines to it, bash sources it. */
+export function sessionEnvFile(dataDir: string): string {
+  return join(dataDir, 'session-env.sh');
+}
+
 export interface SessionParts {
   /** The workspace (the demo's scratch copy in demo mode). */
   cwd: string;
@@ -35,6 +40,8 @@ export interface SessionParts {
   notices: AgentEvent[];
   report: (event: AgentEvent) => void;
   /** What happens when the session closes. */
+  /** Called after the main conversation's history was compacted (SessionStart `compact`, ...). */
+  compacted: Set<() => void>;
   teardown: Teardown;
 }
 
@@ -69,6 +76,7 @@ export const sessionStep: WiringStep<Setup, SessionParts> = {
       notices,
       report: (event) => notices.push(event),
       teardown,
+      compacted: new Set(),
     };
   },
 };

@@ -4,8 +4,8 @@
  * parts it adds. A new subsystem (MCP servers, checkpoints, skills, agent types) is one
  * more step in a file of its own and one more line in that list; the other steps do not
  * change. What a step may do besides adding parts:
- * - add tools to `tools` (steps before `contextStep`, which fixes the definitions the model
- *   is offered);
+ * - add tools to `tools` and `offered` (steps before `contextStep`, which reads `offered`
+ *   per request for the definitions the model is offered);
  * - hang hooks on `hooks` (the session's registry: PreToolUse, PostToolUse, ...);
  * - `teardown.defer(...)` what must happen when the session closes (run last-in first-out,
  *   so a step's parts are still there when a later step closes its own);

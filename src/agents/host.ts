@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentsConfig } from '../config/types';
+import type { AgentType, AgentTypeCatalog } from '../extensions/agent-types/agent-type';
+import { GENERAL_PURPOSE } from '../extensions/agent-types/built-in';
 import type { AgentEvent } from '../protocol/events';
 import { Limiter } from './limiter';
-import { noteChildEvent, parentResult, type ChildRun } from './outcome';
+import { claudeResponse, noteChildEvent, parentResult, type ChildRun } from './outcome';
 import type { SubagentOutcome, SubagentRequest } from './types';
 
 /** One child to run: who it is, whose call started it, and its task. */
@@ -10,16 +12,23 @@ export interface ChildStart {
   agentId: string;
   parentCallId: string;
   request: SubagentRequest;
+  /** The kind of agent the request names (general-purpose when it names none). */
+  type: AgentType;
 }
 
 /**
- * Runs one child's loop and yields its events. The agent layer supplies it (a fresh state,
- * the parent's wiring), so the host needs nothing of the loop's own.
+ * Starts one child's loop: the model it runs on and its events. The agent layer supplies it
+ * (a fresh state, the parent's wiring), so the host needs nothing of the loop's own.
  */
-export type ChildLoop = (child: ChildStart, signal: AbortSignal) => AsyncIterable<AgentEvent>;
+export type ChildLoop = (
+  child: ChildStart,
+  signal: AbortSignal,
+) => { model: string; events: AsyncIterable<AgentEvent> };
 
 export interface SubagentHostOptions {
   settings: AgentsConfig;
+  /** The agent types `subagent_type` may name. */
+  types: AgentTypeCatalog;
   runChild: ChildLoop;
 }
 
@@ -48,10 +57,20 @@ async function runChild(
   signal: AbortSignal,
   emit: (event: AgentEvent) => void,
 ): Promise<SubagentOutcome> {
+  const type = request.subagentType
+    ? options.types.find(request.subagentType)
+    : (options.types.find(GENERAL_PURPOSE.name) ?? GENERAL_PURPOSE);
+  if (!type) {
+    const names = options.types.list().map((t) => t.name);
+    return {
+      ok: false,
+      text: `Error: no agent type '${request.subagentType}'. subagent_type is one of: ${names.join(', ')}`,
+    };
+  }
   const agentId = `agent-${randomUUID().slice(0, 8)}`;
   const tag = { agentId, parentCallId };
   const started = Date.now();
-  const events = options.runChild({ agentId, parentCallId, request }, signal);
+  const { model, events } = options.runChild({ agentId, parentCallId, request, type }, signal);
   emit({
     type: 'subagent_started',
     ...tag,
@@ -64,7 +83,7 @@ async function runChild(
     turns: 0,
     toolCalls: 0,
     durationMs: 0,
-    maxTurns: options.settings.maxTurns,
+    maxTurns: type.maxTurns ?? options.settings.maxTurns,
   };
   try {
     for await (const event of events) {
@@ -76,7 +95,10 @@ async function runChild(
     run.problem = error instanceof Error ? error.message : String(error);
   }
   run.durationMs = Date.now() - started;
-  const outcome = parentResult(run);
+  const result = parentResult(run);
+  const outcome = result.ok
+    ? { ...result, response: claudeResponse(run, agentId, type.name, model) }
+    : result;
   emit({
     type: 'subagent_finished',
     ...tag,

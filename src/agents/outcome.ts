@@ -1,4 +1,5 @@
 import type { AgentEvent, TurnEndReason } from '../protocol/events';
+import type { Usage } from '../protocol/usage';
 import { assertNever } from '../util/assert-never';
 import type { SubagentOutcome } from './types';
 import { CANCELLED_TEXT } from '../protocol/cancel-text';
@@ -16,6 +17,10 @@ export interface ChildRun {
   maxTurns: number;
   /** The fatal error (model failure), or why a hook stopped it. */
   problem?: string;
+  /** Tokens of its model requests, all of them. */
+  usage?: Usage;
+  /** Tokens of its last model request (Claude Code's `totalTokens` counts that one). */
+  lastUsage?: Usage;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -52,6 +57,30 @@ export function parentResult(run: ChildRun): SubagentOutcome {
   }
 }
 
+/**
+ * Claude Code's `tool_response` for a finished Agent call (what PostToolUse hooks read):
+ * the final text and the run's statistics.
+ */
+export function claudeResponse(
+  run: ChildRun,
+  agentId: string,
+  agentType: string,
+  model: string,
+): Record<string, unknown> {
+  const last = run.lastUsage ?? run.usage ?? { inputTokens: 0, outputTokens: 0 };
+  return {
+    status: 'completed',
+    agentId,
+    agentType,
+    content: [{ type: 'text', text: run.result }],
+    resolvedModel: model,
+    totalDurationMs: run.durationMs,
+    totalToolUseCount: run.toolCalls,
+    totalTokens: last.inputTokens + last.outputTokens,
+    usage: { input_tokens: last.inputTokens, output_tokens: last.outputTokens },
+  };
+}
+
 function failure(why: string, lastText: string, counts: string): SubagentOutcome {
   const said = lastText.trim() ? `\nIts last message: ${lastText.trim()}` : '';
   return { ok: false, text: `Error: ${why}${said}\n${counts}` };
@@ -71,6 +100,10 @@ export function noteChildEvent(run: ChildRun, event: AgentEvent): void {
       run.reason = event.reason;
       run.result = event.result;
       run.turns = event.rounds;
+      run.usage = event.usage;
+      return;
+    case 'usage':
+      run.lastUsage = event.usage;
       return;
     case 'user_prompt':
     case 'hook_context':
@@ -87,12 +120,14 @@ export function noteChildEvent(run: ChildRun, event: AgentEvent): void {
     case 'reminder_injected':
     case 'permission_asked':
     case 'permission_decided':
-    case 'usage':
     case 'context_usage':
     case 'context_compacted':
     case 'retry':
     case 'subagent_started':
     case 'subagent_event':
+    case 'checkpoint_unsaved':
+    case 'rewind_done':
+    case 'plan_items_undone':
     case 'subagent_finished':
       return;
     default:

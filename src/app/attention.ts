@@ -15,18 +15,12 @@ export interface AttentionOptions {
   now: () => number;
   /** Ring the terminal (bell, desktop notification). */
   alert: (alert: Alert) => void;
-  /** Claude Code's Notification hook for a prompt left idle (`idle_prompt`). */
-  notifyHook?: (message: string, notificationType: string) => void;
   /** Quiet time (no key typed) before a wait rings while the terminal has focus. */
   quietMs?: number;
-  /** Idle time before the `idle_prompt` Notification hook, as Claude Code's 60 s. */
-  idleHookMs?: number;
 }
 
 /** "A few seconds": long enough not to ring at someone who is looking, short enough to help. */
 export const ATTENTION_QUIET_MS = 5000;
-export const IDLE_HOOK_MS = 60_000;
-export const IDLE_HOOK_MESSAGE = 'tick is waiting for your input';
 
 /** What the user is waited on for now, with a key that changes when a new wait starts. */
 export function currentWait(
@@ -58,20 +52,17 @@ function oneLine(text: string): string {
  * Calls the user back when tick waits for them: an approval, or the prompt after a finished
  * turn. It rings once per wait, at once when the terminal has lost focus, else once nothing
  * has been typed for `quietMs`. Typing or focus coming back before then means the user is
- * there: no ring. A prompt left idle for `idleHookMs` also fires the Notification hook.
+ * there: no ring. (The `idle_prompt` Notification hook is the session's: session-hooks.ts.)
  */
 export class AttentionWatcher {
   private readonly quietMs: number;
-  private readonly idleHookMs: number;
   private wait: { kind: WaitKind; key: string; message: string; since: number } | undefined;
   private alerted = false;
-  private hooked = false;
   /** Unknown (undefined) until the terminal reports focus; then as it says. */
   private focused: boolean | undefined;
   private typedAt = -Infinity;
   private turnFinished = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private hookTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -79,7 +70,6 @@ export class AttentionWatcher {
     private readonly options: AttentionOptions,
   ) {
     this.quietMs = options.quietMs ?? ATTENTION_QUIET_MS;
-    this.idleHookMs = options.idleHookMs ?? IDLE_HOOK_MS;
     this.unsubscribe = store.subscribe((state, previous) => {
       if (previous.status === 'busy' && state.status === 'idle') this.turnFinished = true;
       if (state.status === 'busy') this.turnFinished = false;
@@ -110,7 +100,6 @@ export class AttentionWatcher {
     this.clearTimers();
     this.wait = wait && { ...wait, since: this.options.now() };
     this.alerted = false;
-    this.hooked = false;
     if (!this.wait) return;
     if (this.focused === false) this.ringIfWaiting();
     this.schedule();
@@ -125,8 +114,6 @@ export class AttentionWatcher {
     const now = this.options.now();
     if (!this.alerted)
       this.timer = unrefd(setTimeout(() => this.ringIfWaiting(), from + this.quietMs - now));
-    if (wait.kind === 'idle' && !this.hooked && this.options.notifyHook)
-      this.hookTimer = unrefd(setTimeout(() => this.fireIdleHook(), from + this.idleHookMs - now));
   }
 
   private ringIfWaiting(): void {
@@ -135,16 +122,9 @@ export class AttentionWatcher {
     this.options.alert({ kind: this.wait.kind, message: this.wait.message });
   }
 
-  private fireIdleHook(): void {
-    if (this.wait?.kind !== 'idle' || this.hooked) return;
-    this.hooked = true;
-    this.options.notifyHook?.(IDLE_HOOK_MESSAGE, 'idle_prompt');
-  }
-
   private clearTimers(): void {
     if (this.timer) clearTimeout(this.timer);
-    if (this.hookTimer) clearTimeout(this.hookTimer);
-    this.timer = this.hookTimer = undefined;
+    this.timer = undefined;
   }
 }
 

@@ -5,6 +5,8 @@ import { commit, withBanner } from '../store/reducer';
 import { renderTaskList } from '../tasks/render';
 import type { AppStore } from '../store/store';
 import type { InfoTone } from '../store/types';
+import { mcpCommand, mcpPromptCommand } from './mcp-command';
+import type { UserCommandInfo } from '../protocol/user-commands';
 import { reportLines } from '../model/doctor/report-text';
 import { localeIsUtf8 } from '../util/locale';
 
@@ -16,13 +18,20 @@ export const HELP_TEXT = [
   '  /todos, /tasks     print the plan (the todo list or the task list)',
   '  /mode NAME         default | acceptEdits | plan | bypassPermissions',
   '  /model NAME        switch the model',
+  '  /rewind            go back to before a change (files, and the conversation if chosen)',
+  '  /undo #N           undo only what was changed while plan item N was in progress',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
+  '  /mcp               MCP servers and their state (/mcp reconnect|approve|deny|login NAME)',
+  '  /mcp prompts       MCP prompts, each a command: /mcp__SERVER__PROMPT [ARGS]',
+  '  /mcp resources     what the MCP servers expose to read',
+  '  /memory            list the instruction files loaded (AGENTS.md, CLAUDE.md, imports)',
   '  /doctor            check the model server (streaming, tool calls, window, ...)',
   '  /exit              quit',
   'Keys',
   // ASCII separators: the help must read the same in a terminal without UTF-8.
   '  Enter send; Shift+Enter or Ctrl+J new line; Up/Down history; Ctrl+U clear input',
   '  Esc interrupt; Ctrl+C clear / interrupt, twice to quit; Ctrl+D quit on empty input',
+  '  Esc Esc on an empty input: /rewind',
   '  Shift+Tab cycle mode; Ctrl+T fold todos; Ctrl+O expand output and reasoning; PgUp/PgDn scroll',
 ].join('\n');
 
@@ -35,12 +44,49 @@ export interface CommandHost {
   clear(): void;
   /** /compact: runs the compaction like a prompt (busy, interruptible, logged). */
   compact(focus: string): void;
+  /** Sends text to the model as the user's prompt (an MCP prompt's); queued while a turn runs. */
+  send(prompt: string): void;
+  /** A user's command or skill (`/name args`): sent as a prompt, which the agent expands. */
+  prompt(line: string): void;
+  /** /rewind (no item) or /undo #N: opens the rewind picker. */
+  rewind(item?: string): void;
 }
+
+/** The built-in commands that run at once, even while a turn runs. */
+const IMMEDIATE = new Set([
+  '/help',
+  '/exit',
+  '/quit',
+  '/todos',
+  '/tasks',
+  '/mode',
+  '/permissions',
+  '/memory',
+  '/doctor',
+  '/mcp',
+]);
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
 export function commandWaitsForTurn(line: string): boolean {
-  const name = line.trim().split(/\s+/)[0];
-  return name === '/clear' || name === '/model' || name === '/compact';
+  // /clear, /model, /compact, /rewind, /undo, MCP prompts and the user's commands (prompts) wait.
+  return !IMMEDIATE.has(line.trim().split(/\s+/)[0]);
+}
+
+/** /help: the built-in commands, then the user's commands and skills. */
+export function helpText(commands: readonly UserCommandInfo[]): string {
+  const row = (c: UserCommandInfo) => {
+    const usage = `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}`;
+    const description = c.description.replace(/\s+/g, ' ');
+    const cut = description.length > 80 ? `${description.slice(0, 77)}...` : description;
+    return `  ${usage.padEnd(18)} ${cut}`;
+  };
+  const own = commands.filter((c) => c.kind === 'command');
+  const skills = commands.filter((c) => c.kind === 'skill');
+  return [
+    HELP_TEXT,
+    ...(own.length ? ['Your commands', ...own.map(row)] : []),
+    ...(skills.length ? ['Skills (the model may also load them itself)', ...skills.map(row)] : []),
+  ].join('\n');
 }
 
 export function isSlashCommand(line: string): boolean {
@@ -157,7 +203,7 @@ function doctor(host: CommandHost & { agent: SessionAgent }): void {
 /** Runs one slash command; its answer goes into the transcript. */
 export function runSlashCommand(host: CommandHost, line: string): void {
   const [name, ...args] = line.trim().split(/\s+/);
-  if (name === '/help') return say(host, HELP_TEXT);
+  if (name === '/help') return say(host, helpText(host.agent?.userCommands?.() ?? []));
   if (name === '/exit' || name === '/quit') return host.exit();
   const agent = host.agent;
   if (!agent) return say(host, 'tick is still starting; try again in a moment.', 'warning');
@@ -197,9 +243,33 @@ export function runSlashCommand(host: CommandHost, line: string): void {
     }
     case '/permissions':
       return permissions(ready, args);
+    case '/mcp':
+      return mcpCommand(agent.mcp, args, agent.cwd, (text, tone) => say(host, text, tone));
+    case '/rewind':
+      if (args.length) return say(host, 'Usage: /rewind (then choose a point)', 'error');
+      return host.rewind();
+    case '/undo': {
+      const item = /^#?(\w[\w-]*)$/.exec(args[0] ?? '')?.[1];
+      if (!item || args.length > 1) return say(host, 'Usage: /undo #N (a plan item)', 'error');
+      return host.rewind(item);
+    }
     case '/doctor':
       return doctor(ready);
-    default:
+    case '/memory':
+      return say(host, agent.memory?.() ?? 'This agent loads no instruction files.');
+    default: {
+      if (name.startsWith('/mcp__'))
+        return mcpPromptCommand(
+          agent.mcp,
+          name,
+          line.trim().slice(name.length),
+          (prompt) => host.send(prompt),
+          (text, tone) => say(host, text, tone),
+        );
+      const wanted = name.slice(1).toLowerCase();
+      if (agent.userCommands?.().some((c) => c.name.toLowerCase() === wanted))
+        return host.prompt(line);
       return say(host, `Unknown command ${name}. Type /help for the list.`, 'error');
+    }
   }
 }

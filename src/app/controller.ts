@@ -12,9 +12,11 @@ import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { InputQueue } from './input-queue';
 import { pacedView } from './paced-view';
+import { RewindPicker } from './rewind-picker';
 import { isUrgentChange } from './render-urgency';
 import { TurnRunner } from './turn-runner';
 import { ViewControls } from './view-controls';
+import { askAboutProjectServers } from './project-servers';
 
 export interface ControllerOptions {
   now?: () => number;
@@ -28,8 +30,6 @@ export interface ControllerOptions {
   onRequestStart?: () => void;
   /** Rings the terminal when tick waits for the user (src/cli/terminal-alerts.ts). */
   alert?: (alert: Alert) => void;
-  /** An idle prompt fires the Notification hook after this long (IDLE_HOOK_MS). */
-  idleHookMs?: number;
   /** How long a question's keys wait (APPROVAL_GUARD; tests of other things use 0). */
   approvalGuard?: ApprovalGuard;
 }
@@ -38,7 +38,7 @@ export interface ControllerOptions {
  * The app's driver, assembled: it builds the parts and holds what spans them (the agent,
  * Ctrl+C, quitting). Keys and components call the part they need: `input` (the prompt,
  * its history and queue), `turns` (the running turn), `approvals` (the gate's questions),
- * `viewControls` (scrolling, folds). It never touches the terminal.
+ * `viewControls` (scrolling, folds), `rewind` (the /rewind picker). It never touches the terminal.
  */
 export class AppController {
   readonly exited: Promise<number>;
@@ -50,8 +50,10 @@ export class AppController {
   readonly input: InputQueue;
   readonly approvals: ApprovalQueue;
   readonly viewControls: ViewControls;
-  /** Calls the user back (bell, desktop notification, Notification hook) when tick waits. */
+  /** Calls the user back (bell, desktop notification) when tick waits. */
   readonly attention: AttentionWatcher;
+  /** /rewind, /undo #N, Esc Esc: the points to go back to. */
+  readonly rewind: RewindPicker;
   /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
   readonly approve: Approve;
   private agent: SessionAgent | undefined;
@@ -62,6 +64,10 @@ export class AppController {
   private lastCtrlC = -Infinity;
   /** Stops following the task list on disk. */
   private stopWatchingTasks: (() => void) | undefined;
+  /** Stops following the MCP servers' notices. */
+  private stopWatchingMcp: (() => void) | undefined;
+  /** Aborted on exit: a question about a project server cut short is not an answer. */
+  private readonly questions = new AbortController();
   private exiting = false;
   private resolveExit: (code: number) => void = () => undefined;
 
@@ -92,6 +98,7 @@ export class AppController {
       exiting: () => this.exiting,
       exit: () => void this.exit(),
       clear: () => this.clear(),
+      rewind: (item) => (item === undefined ? this.rewind.open() : this.rewind.openUndo(item)),
     });
     this.viewControls = new ViewControls(store);
     // Grants for a plan item start at an answer and end when the item does: recounted then.
@@ -104,25 +111,53 @@ export class AppController {
     this.attention = new AttentionWatcher(store, {
       now: this.now,
       alert: options.alert ?? (() => undefined),
-      notifyHook: (message, type) => this.agent?.notify?.(message, type),
-      ...(options.idleHookMs ? { idleHookMs: options.idleHookMs } : {}),
+    });
+    this.rewind = new RewindPicker(store, {
+      agent: () => this.agent,
+      turns: this.turns,
+      now: this.now,
     });
   }
 
   /** Connects the agent; prompts typed while it was loading run now. */
   attach(agent: SessionAgent): void {
     this.agent = agent;
+    for (const notice of agent.takeNotices?.() ?? []) this.say(notice, 'warning');
     this.store.setState((state) => ({
       model: agent.model,
       mode: agent.policy.mode,
+      sandbox: (agent.policy.sandboxInUse && agent.policy.sandbox?.mode) || null,
       demo: agent.demo,
       context: agent.contextUsage?.() ?? state.context,
       taskListId: agent.taskListId ?? null,
       items: withBanner(state.items, { model: agent.model, cwd: agent.cwd, demo: agent.demo }),
     }));
+    // A resumed session's plan shows which items a rewind took back.
+    if (agent.todos().length || agent.taskListId)
+      void agent.checkpoints
+        ?.undoneItems?.()
+        .then((keys) => keys.length && this.store.setState({ undoneItems: keys }))
+        .catch(() => undefined);
     // Another process's changes to the list reach the panel between turns too.
     this.stopWatchingTasks?.();
     this.stopWatchingTasks = agent.watchTasks?.((event) => this.batcher.push(event));
+    // MCP servers' news (one failed, a tool name taken twice), between turns too.
+    this.stopWatchingMcp?.();
+    const mcp = agent.mcp;
+    this.stopWatchingMcp = mcp?.watch((notice) => {
+      if (notice) this.say(notice, 'warning');
+      else this.store.setState({ mcp: mcp.summary() });
+    });
+    if (mcp) this.store.setState({ mcp: mcp.summary() });
+    // Project servers (.mcp.json) nobody approved yet: asked once, before their first start.
+    if (agent.mcp)
+      void askAboutProjectServers(
+        agent.mcp,
+        this.approve,
+        agent.cwd,
+        (text, tone) => this.say(text, tone),
+        this.questions.signal,
+      );
     if (!this.busy) this.input.runNext();
   }
 
@@ -207,11 +242,14 @@ export class AppController {
   async exit(code = 0): Promise<void> {
     if (this.exiting) return;
     this.exiting = true;
+    this.questions.abort();
     this.turns.interrupt();
     this.approvals.denyAll('tick is exiting');
+    this.rewind.close();
     await this.turns.stop(3000);
     this.stopWatchingTasks?.();
     this.attention.dispose();
+    this.stopWatchingMcp?.();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();
     this.batcher.dispose();

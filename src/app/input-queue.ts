@@ -14,6 +14,8 @@ export interface InputQueueHost {
   exit(): void;
   /** /clear: forget the conversation on screen and in the agent. */
   clear(): void;
+  /** /rewind (no item) or /undo #N: opens the rewind picker. */
+  rewind(item?: string): void;
 }
 
 /**
@@ -78,6 +80,18 @@ export class InputQueue {
     });
   }
 
+  /** Text for the model that no one typed (an MCP prompt's): now, or queued behind a turn. */
+  private sendPrompt(prompt: string): void {
+    const agent = this.host.agent();
+    if (!agent || this.host.exiting()) return;
+    // A turn started while the server answered: it waits its turn, as typed prompts do.
+    if (this.turns.busy) {
+      this.store.setState((state) => ({ queue: [...state.queue, prompt] }));
+      return;
+    }
+    this.turns.start((signal) => agent.run(prompt, signal));
+  }
+
   private dispatch(text: string): void {
     const agent = this.host.agent();
     if (isSlashCommand(text)) {
@@ -87,7 +101,10 @@ export class InputQueue {
           agent,
           exit: () => this.host.exit(),
           clear: () => this.host.clear(),
+          rewind: (item) => this.host.rewind(item),
           compact: (focus) => this.turns.start((signal) => agent?.compact?.(focus, signal)),
+          send: (prompt) => this.sendPrompt(prompt),
+          prompt: (line) => agent && this.turns.start((signal) => agent.run(line, signal)),
         },
         text,
       );

@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { CliFlags } from '../config/resolve';
-import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import {
+  PERMISSION_MODES,
+  SANDBOX_MODES,
+  type PermissionMode,
+  type SandboxMode,
+} from '../permissions/types';
 import type { ResumeTarget } from '../session/open';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -21,6 +26,19 @@ export type Command =
   | { kind: 'export'; id: string; format: 'md' | 'html' }
   /** `tick tasks [LIST]`: print a task list (without LIST: the one this workspace used last). */
   | { kind: 'tasks'; list?: string }
+  /** `tick mcp ...`: the words after `mcp`, which the mcp command parses itself. */
+  | { kind: 'mcp'; args: string[] }
+  /**
+   * `tick rewind [--list] [POINT]`, `tick rewind --undo ITEM`: the workspace's checkpoints
+   * listed, a point gone back to (`12`, or `#2`: before plan item 2), one item's changes undone.
+   */
+  | {
+      kind: 'rewind';
+      point?: string;
+      undo?: string;
+      session?: string;
+      includeOverlaps: boolean;
+    }
   /** `tick doctor`: check the configured model server. */
   | { kind: 'doctor' };
 
@@ -32,11 +50,17 @@ export interface ParsedArgs {
 export class UsageError extends Error {}
 
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'json', 'stream-json'];
-const SESSION_ID = /^[0-9a-z][0-9a-z-]{5,}$/i;
+/**
+ * What `-r` takes as a session id rather than a prompt: an id, or a prefix of one of at least
+ * 4 characters (session ids are UUIDs, so a 4 or 5 character prefix is hex).
+ */
+const SESSION_ID = /^(?:[0-9a-f]{4,5}|[0-9a-z][0-9a-z-]{5,})$/i;
 
 /** Parse argv (without node and script). Throws UsageError with a one-line message. */
 export function parseCliArgs(argv: string[]): ParsedArgs {
-  const normalised = normaliseResume(argv);
+  // `tick mcp add NAME -- COMMAND -x` passes options through to the server: parsed apart.
+  if (argv[0] === 'mcp') return { command: { kind: 'mcp', args: argv.slice(1) }, flags: {} };
+  const normalised = normaliseSandbox(normaliseResume(argv));
   let parsed;
   try {
     parsed = parseArgs({
@@ -54,13 +78,19 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
         allowedTools: { type: 'string', multiple: true },
         disallowedTools: { type: 'string', multiple: true },
         'max-turns': { type: 'string' },
-        sandbox: { type: 'boolean' },
+        'sandbox-mode': { type: 'string' },
         tasks: { type: 'boolean' },
+        'mcp-config': { type: 'string', multiple: true },
+        'strict-mcp-config': { type: 'boolean' },
         continue: { type: 'boolean', short: 'c' },
         resume: { type: 'string', short: 'r' },
         replay: { type: 'string' },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
+        list: { type: 'boolean' },
+        undo: { type: 'string' },
+        session: { type: 'string' },
+        'include-overlaps': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -75,13 +105,37 @@ export function parseCliArgs(argv: string[]): ParsedArgs {
     allowedTools: values.allowedTools,
     disallowedTools: values.disallowedTools,
     maxTurns: parseMaxTurns(values['max-turns']),
-    sandbox: values.sandbox,
+    sandbox: parseSandbox(values['sandbox-mode']),
     tasks: values.tasks,
+    ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
+    ...(values['strict-mcp-config'] ? { strictMcpConfig: true } : {}),
   };
   if (values.help) return { command: { kind: 'help' }, flags };
   if (values.version) return { command: { kind: 'version' }, flags };
 
   const [first, ...rest] = positionals;
+  const rewindOnly = (['list', 'undo', 'session', 'include-overlaps'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (rewindOnly && first !== 'rewind')
+    throw new UsageError(`--${rewindOnly} belongs to tick rewind`);
+  if (first === 'rewind' && !values.print) {
+    if (rest.length > 1) throw new UsageError('tick rewind takes at most one point');
+    if (rest[0] && (values.list || values.undo !== undefined))
+      throw new UsageError(`tick rewind ${rest[0]} cannot go with --list or --undo`);
+    if (values['include-overlaps'] && values.undo === undefined)
+      throw new UsageError('--include-overlaps goes with --undo ITEM');
+    return {
+      command: {
+        kind: 'rewind',
+        ...(rest[0] ? { point: rest[0] } : {}),
+        ...(values.undo !== undefined ? { undo: values.undo } : {}),
+        ...(values.session !== undefined ? { session: values.session } : {}),
+        includeOverlaps: Boolean(values['include-overlaps']),
+      },
+      flags,
+    };
+  }
   if (first === 'sessions' && !values.print) {
     if (rest[0] === 'rm') {
       if (!rest[1]) throw new UsageError('tick sessions rm needs a session id');
@@ -154,6 +208,36 @@ function normaliseResume(argv: string[]): string[] {
   return out;
 }
 
+/**
+ * `--sandbox` alone is `--sandbox always` (every command confined); `--sandbox MODE` and
+ * `--sandbox=MODE` take auto, always or off.
+ */
+function normaliseSandbox(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg.startsWith('--sandbox=')) out.push('--sandbox-mode', arg.slice('--sandbox='.length));
+    else if (arg !== '--sandbox') out.push(arg);
+    else if (SANDBOX_MODES.includes(argv[i + 1] as SandboxMode)) {
+      out.push('--sandbox-mode', argv[i + 1]);
+      i += 1;
+    } else out.push('--sandbox-mode', 'always');
+  }
+  return out;
+}
+
+function parseSandbox(value: string | undefined): SandboxMode | undefined {
+  if (value === undefined) return undefined;
+  if (!SANDBOX_MODES.includes(value as SandboxMode)) {
+    throw new UsageError(`--sandbox must be one of ${SANDBOX_MODES.join(', ')}, got '${value}'`);
+  }
+  return value as SandboxMode;
+}
+
 function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
   if (!PERMISSION_MODES.includes(value as PermissionMode)) {
@@ -191,6 +275,11 @@ Usage:
   tick sessions [rm ID]         list (or remove) this workspace's sessions
   tick export ID [--format md|html]   a readable report of a session (found from any folder)
   tick tasks [LIST]             print a task list (default: the one this workspace used last)
+  tick mcp list|get|add|remove|login   MCP servers (tick mcp --help)
+  tick rewind [--list]          list this workspace's checkpoints (points before calls)
+  tick rewind POINT             put the files back as they were at POINT (12, or #2: before item 2)
+  tick rewind --undo ITEM       undo only what was changed while plan item ITEM (#3) was in progress
+                                (--include-overlaps: files changed again later too; --session ID)
   tick doctor                   check the model server: reachable, model, streaming, tool calls,
                                 reasoning, context window, speed (exit 0 when tick can work with it)
 
@@ -205,12 +294,16 @@ Options:
                                 print mode)
   --cwd DIR                     workspace (default: the current folder)
   --add-dir DIR                 another root the file tools may use (repeatable)
-  --sandbox                     run bash inside bubblewrap (workspace writable, no network)
+  --sandbox [MODE]              bubblewrap for bash: auto (default: confine what tick does not
+                                understand), always (every command; --sandbox alone), off
   --tasks                       plan with the task tools (task_create ...) instead of todo_write
+  --mcp-config FILE             MCP servers for this run (a .mcp.json-style file or JSON; repeatable)
+  --strict-mcp-config           use only the servers of --mcp-config
   -v, --version                 print the version
   -h, --help                    this help
 
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, TICK_MODEL, TICK_HOME (default ~/.tick),
 TICK_IDLE_TIMEOUT_MS, TICK_ENABLE_TASKS (1/0), TICK_TASK_LIST_ID (share a task list),
-TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text). With no model configured tick runs its built-in demo model.
+TICK_CONTEXT_WINDOW, TICK_RECOVER_TOOL_CALLS (1/0: tool calls written as text), TICK_CHECKPOINTS (1/0).
+With no model configured tick runs its built-in demo model.
 `;

@@ -62,7 +62,10 @@ async function openSession(
   const { openSessionForRun } = await import('../session/open');
   const session = await openSessionForRun(config, resume, {
     onError: (message) =>
-      store.setState((state) => commit(state, { kind: 'info', text: message, tone: 'warning' })),
+      store.setState((state) => ({
+        ...commit(state, { kind: 'info', text: message, tone: 'warning' }),
+        unsaved: true,
+      })),
     ...(replayOf ? { replayOf } : {}),
   });
   if (session.restored)
@@ -89,6 +92,7 @@ async function loadAgent(
   // The demo works in a scratch copy: its edits need no approval, its risky command does.
   if (agent.demo && agent.policy.mode === 'default') agent.policy.setMode('acceptEdits');
   controller.attach(agent);
+  for (const notice of agent.notices ?? []) controller.say(notice, 'warning');
   return agent;
 }
 
@@ -135,7 +139,6 @@ export async function startInteractive(
     // Once the request has gone out, while the app waits for the first token.
     onRequestStart: () => setTimeout(() => heap.trimIfGrown(), 5).unref(),
     // Between frames (a frame is written whole, synchronously): no cursor move, no cell.
-    ...(config.notifications?.idleMs ? { idleHookMs: config.notifications.idleMs } : {}),
     alert: (alert) => {
       const sequence = alertSequence(alert, alerts, protocol);
       if (sequence) stdout.write(sequence);

@@ -31,6 +31,18 @@ export function parseJsonWithLocation(text: string): JsonParseResult {
   }
 }
 
+/** Whether arrays and objects nest more than `limit` levels in a parsed value (no recursion). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > limit) return true;
+    for (const child of Object.values(next.value)) stack.push({ value: child, depth });
+  }
+  return false;
+}
+
 function locateJsonError(text: string, original: unknown): { offset: number; message: string } {
   try {
     new Scanner(text).document();

@@ -4,56 +4,16 @@
  * rename) with every other key kept; a malformed file is refused and left untouched.
  * In a git repository the file is kept out of git through `.git/info/exclude`.
  */
-import { mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { excludeFromGit } from './git-exclude';
-import { readRawSettings, settingsPaths, SettingsError, validateSettings } from './settings';
+import { settingsPaths, SettingsError } from './settings';
 import { ruleSyntaxError } from './rule-list';
+import { readSettingsForEdit, writeJsonAtomically, type JsonObject } from './settings-edit';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
 
-type JsonObject = Record<string, unknown>;
-
-function localPath(cwd: string): string {
+export function localPath(cwd: string): string {
   // The local file does not depend on TICK_HOME; any home will do for the path.
   return settingsPaths(cwd, cwd).local;
-}
-
-/** Reads and validates the local file; its raw object is what gets edited. */
-async function readLocal(path: string, action: string): Promise<JsonObject> {
-  try {
-    const raw = readRawSettings(path);
-    if (raw === undefined) return {};
-    await validateSettings(path, raw);
-    return raw as JsonObject;
-  } catch (error) {
-    if (error instanceof SettingsError) {
-      throw new SettingsError(`${error.message} (${action}; the file was not changed)`, path);
-    }
-    throw error;
-  }
-}
-
-function writeAtomically(path: string, value: JsonObject): void {
-  mkdirSync(dirname(path), { recursive: true });
-  let mode = 0o644;
-  try {
-    mode = statSync(path).mode & 0o777;
-  } catch {
-    // A new file gets the default mode.
-  }
-  const temp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode });
-    renameSync(temp, path);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Nothing was written.
-    }
-    throw new SettingsError(`Cannot write ${path}: ${(error as Error).message}`, path);
-  }
 }
 
 function rulesOf(settings: JsonObject, list: RuleList): string[] {
@@ -75,10 +35,10 @@ export async function saveLocalRule(
   const path = localPath(cwd);
   const problem = ruleSyntaxError(rule);
   if (problem) throw new SettingsError(`Cannot save the rule: ${problem}`, path);
-  const settings = await readLocal(path, `the rule ${rule} was not saved`);
+  const settings = await readSettingsForEdit(path, `the rule ${rule} was not saved`);
   const rules = rulesOf(settings, list);
   if (rules.includes(rule.trim())) return { added: false, path };
-  writeAtomically(path, withRules(settings, list, [...rules, rule.trim()]));
+  writeJsonAtomically(path, withRules(settings, list, [...rules, rule.trim()]));
   excludeFromGit(path);
   return { added: true, path };
 }
@@ -90,10 +50,10 @@ export async function removeLocalRule(
   rule: string,
 ): Promise<{ removed: boolean; path: string }> {
   const path = localPath(cwd);
-  const settings = await readLocal(path, `the rule ${rule} was not removed`);
+  const settings = await readSettingsForEdit(path, `the rule ${rule} was not removed`);
   const rules = rulesOf(settings, list);
   if (!rules.includes(rule)) return { removed: false, path };
-  writeAtomically(
+  writeJsonAtomically(
     path,
     withRules(
       settings,

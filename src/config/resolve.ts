@@ -5,14 +5,15 @@
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AGENTS_DEFAULTS, type Config, type PermissionRules } from './types';
+import { AGENTS_DEFAULTS, CHECKPOINTS_DEFAULTS, type Config, type PermissionRules } from './types';
 import type { RuleSourceInput } from '../permissions/policy-types';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import { PERMISSION_MODES } from '../permissions/types';
 import { ConfigError } from './errors';
 import { loadSettings, settingsPaths } from './settings';
 import { ruleSyntaxError, splitRuleList } from './rule-list';
 import { isSafeListId } from '../tasks/list-id';
+import { resolveMcpConfig } from '../mcp/resolve';
 
 /** The command-line flags that shape the config (parsed by the CLI, validated here). */
 export interface CliFlags {
@@ -24,9 +25,13 @@ export interface CliFlags {
   allowedTools?: string[];
   disallowedTools?: string[];
   maxTurns?: number;
-  sandbox?: boolean;
+  sandbox?: SandboxMode;
   /** --tasks: plan with the task tools. */
   tasks?: boolean;
+  /** --mcp-config FILE (or JSON), repeatable: MCP servers for this run. */
+  mcpConfig?: string[];
+  /** --strict-mcp-config: only the servers of --mcp-config. */
+  strictMcpConfig?: boolean;
 }
 
 /** Used when an endpoint is configured but no model is named (OpenAI's small default). */
@@ -104,7 +109,7 @@ function maxTurnsFlag(value: number | undefined): number | undefined {
   return value;
 }
 
-/** TICK_ENABLE_TASKS: 1 (or true) turns the task tools on, 0 (or false) forces todo_write. */
+/** A 1/0 switch (TICK_ENABLE_TASKS, TICK_CHECKPOINTS): 1 or true, 0 or false. */
 function envSwitch(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
   const raw = envValue(env, name)?.toLowerCase();
   if (raw === undefined) return undefined;
@@ -175,6 +180,7 @@ export async function resolveConfig(
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
   const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
   const tasksEnv = envSwitch(env, 'TICK_ENABLE_TASKS');
+  const checkpointsEnv = envSwitch(env, 'TICK_CHECKPOINTS');
   const recoverEnv = envSwitch(env, 'TICK_RECOVER_TOOL_CALLS');
   const taskListId = taskListIdEnv(env);
 
@@ -233,6 +239,19 @@ export async function resolveConfig(
       sourceDir: workspace,
     });
   }
+  const mcp = await resolveMcpConfig({
+    workspace,
+    env,
+    layers,
+    merged,
+    paths,
+    flags: {
+      ...(flags.mcpConfig ? { mcpConfig: flags.mcpConfig } : {}),
+      ...(flags.strictMcpConfig ? { strictMcpConfig: true } : {}),
+    },
+  });
+  // A server entry that cannot be used is one line naming its file and entry; the rest start.
+  if (mcp) warnings.push(...mcp.warnings, ...mcp.servers.flatMap((s) => (s.ok ? [] : [s.error])));
   let permissionMode = mode ?? merged.permissionMode ?? CONFIG_DEFAULTS.permissionMode;
   if (permissionMode === 'bypassPermissions' && merged.disableBypassPermissionsMode) {
     warnings.push(
@@ -261,7 +280,7 @@ export async function resolveConfig(
     ruleSources,
     ...(merged.disableBypassPermissionsMode ? { disableBypassPermissionsMode: true } : {}),
     hooks: merged.hooks,
-    sandbox: flags.sandbox ?? merged.sandbox ?? false,
+    sandbox: flags.sandbox ?? merged.sandbox ?? 'auto',
     ...(tasks === undefined ? {} : { tasks }),
     ...(taskListId ? { taskListId } : {}),
     notifications: {
@@ -273,7 +292,15 @@ export async function resolveConfig(
       maxTurns: merged.agentsMaxTurns ?? AGENTS_DEFAULTS.maxTurns,
       maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,
       ...(merged.agentsModel ? { model: merged.agentsModel } : {}),
+      ...(merged.agentsExploreModel ? { exploreModel: merged.agentsExploreModel } : {}),
     },
+    checkpoints: {
+      enabled: checkpointsEnv ?? merged.checkpointsEnabled ?? CHECKPOINTS_DEFAULTS.enabled,
+      maxFileBytes: merged.checkpointsMaxFileBytes ?? CHECKPOINTS_DEFAULTS.maxFileBytes,
+      maxFiles: merged.checkpointsMaxFiles ?? CHECKPOINTS_DEFAULTS.maxFiles,
+      watch: merged.checkpointsWatch ?? CHECKPOINTS_DEFAULTS.watch,
+    },
+    ...(mcp ? { mcp } : {}),
     warnings,
   };
 }

@@ -98,11 +98,20 @@ export const settingsFileSchema = z.strictObject(
       )
       .optional(),
     hooks: commandHookSettingsSchema.optional(),
-    // true/false, or Claude Code's sandbox object, of which tick reads `enabled`.
+    // "auto" | "always" | "off"; true/false (always/off), or Claude Code's sandbox object,
+    // of which tick reads `enabled`.
     sandbox: z
-      .union([z.boolean(), z.looseObject({ enabled: z.boolean().optional() })], {
-        error: 'must be true or false (or an object {"enabled": true})',
-      })
+      .union(
+        [
+          z.enum(['auto', 'always', 'off']),
+          z.boolean(),
+          z.looseObject({ enabled: z.boolean().optional() }),
+        ],
+        {
+          error:
+            'must be "auto", "always" or "off" (or true/false, or an object {"enabled": true})',
+        },
+      )
       .optional(),
     tasks: z.boolean({ error: 'must be true or false' }).optional(),
     // When tick waits for you: the terminal's bell, and a desktop notification (OSC 9/777).
@@ -117,14 +126,56 @@ export const settingsFileSchema = z.strictObject(
         { error: 'must be an object {"bell": true, "desktop": true, "idleMs": 60000}' },
       )
       .optional(),
+    // Each entry is checked on its own (src/mcp/config-entry.ts): a bad one fails that server only.
+    mcpServers: z
+      .record(z.string(), z.unknown(), { error: 'must be an object of MCP servers by name' })
+      .optional(),
+    enableAllProjectMcpServers: z.boolean({ error: 'must be true or false' }).optional(),
+    enabledMcpjsonServers: stringArray.optional(),
+    disabledMcpjsonServers: stringArray.optional(),
+    mcp: z
+      .strictObject(
+        {
+          timeoutMs: integer(1, ' (milliseconds)').optional(),
+          toolTimeoutMs: integer(1, ' (milliseconds)').optional(),
+          toolSearch: z
+            .union([z.enum(['auto', 'always', 'never']), z.boolean()], {
+              error: 'must be "auto", "always" or "never"',
+            })
+            .optional(),
+          toolSearchMaxTools: integer(0, ' (MCP tools)').optional(),
+          toolSearchMaxShare: z
+            .number({ error: thresholdError })
+            .gt(0, { error: thresholdError })
+            .max(1, { error: thresholdError })
+            .optional(),
+        },
+        {
+          error:
+            'must be an object {"timeoutMs", "toolTimeoutMs", "toolSearch", "toolSearchMaxTools", "toolSearchMaxShare"}',
+        },
+      )
+      .optional(),
     agents: z
       .strictObject(
         {
           maxTurns: integer(1, ' (model requests per subagent)').optional(),
           maxParallel: integer(1, ' (subagents at once)').optional(),
           model: nonEmptyString.optional(),
+          exploreModel: nonEmptyString.optional(),
         },
-        { error: 'must be an object {"maxTurns", "maxParallel", "model"}' },
+        { error: 'must be an object {"maxTurns", "maxParallel", "model", "exploreModel"}' },
+      )
+      .optional(),
+    checkpoints: z
+      .strictObject(
+        {
+          enabled: z.boolean({ error: 'must be true or false' }).optional(),
+          maxFileBytes: integer(1, ' (bytes)').optional(),
+          maxFiles: integer(1, ' (files)').optional(),
+          watch: z.boolean({ error: 'must be true or false' }).optional(),
+        },
+        { error: 'must be an object {"enabled", "maxFileBytes", "maxFiles", "watch"}' },
       )
       .optional(),
   },

@@ -7,7 +7,7 @@
  * tools, hooks of events tick does not fire. A value of the wrong type is an error.
  */
 import type { z } from 'zod';
-import { PERMISSION_MODES, type PermissionMode } from '../permissions/types';
+import { PERMISSION_MODES, type PermissionMode, type SandboxMode } from '../permissions/types';
 import { SettingsError } from './errors';
 import { emptySettings, type LoadedSettings, type Settings } from './settings';
 import { settingsFileSchema, type SettingsFileInput } from './settings-schema';
@@ -62,8 +62,10 @@ export function validateSettingsNow(
         warnings.push(`${path}: unknown keys (ignored): ${unknownKeys.join(', ')}`);
       }
       const settings = flatten(result.data, (text) => warnings.push(`${path}: ${text}`));
-      warnings.push(...ruleWarnings(path, settings.permissions, sourceDir));
-      warnings.push(...hookConditionWarnings(path, settings.hooks));
+      // One by one: a file of 100,000 rules may warn as often, too many to spread as arguments.
+      for (const warning of ruleWarnings(path, settings.permissions, sourceDir))
+        warnings.push(warning);
+      for (const warning of hookConditionWarnings(path, settings.hooks)) warnings.push(warning);
       return { path, settings, warnings, ...(sourceDir ? { sourceDir } : {}) };
     }
     const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
@@ -103,7 +105,7 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('recoverToolCalls', data.model?.recoverToolCalls ?? data.recoverToolCalls);
   assign('compactThreshold', data.compact?.threshold);
   assign('permissionMode', permissionMode(data.permissions?.defaultMode, warn));
-  assign('sandbox', typeof data.sandbox === 'object' ? data.sandbox.enabled : data.sandbox);
+  assign('sandbox', sandboxMode(data.sandbox));
   if (data.permissions?.disableBypassPermissionsMode === 'disable') {
     settings.disableBypassPermissionsMode = true;
   }
@@ -114,6 +116,21 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   assign('notifyIdleMs', data.notifications?.idleMs);
   assign('agentsMaxParallel', data.agents?.maxParallel);
   assign('agentsModel', data.agents?.model);
+  assign('mcpServers', data.mcpServers);
+  assign('enableAllProjectMcpServers', data.enableAllProjectMcpServers);
+  settings.enabledMcpjsonServers = data.enabledMcpjsonServers ?? [];
+  settings.disabledMcpjsonServers = data.disabledMcpjsonServers ?? [];
+  assign('mcpTimeoutMs', data.mcp?.timeoutMs);
+  assign('mcpToolTimeoutMs', data.mcp?.toolTimeoutMs);
+  const search = data.mcp?.toolSearch;
+  assign('mcpToolSearch', search === true ? 'always' : search === false ? 'never' : search);
+  assign('mcpToolSearchMaxTools', data.mcp?.toolSearchMaxTools);
+  assign('mcpToolSearchMaxShare', data.mcp?.toolSearchMaxShare);
+  assign('agentsExploreModel', data.agents?.exploreModel);
+  assign('checkpointsEnabled', data.checkpoints?.enabled);
+  assign('checkpointsMaxFileBytes', data.checkpoints?.maxFileBytes);
+  assign('checkpointsMaxFiles', data.checkpoints?.maxFiles);
+  assign('checkpointsWatch', data.checkpoints?.watch);
   settings.permissions = {
     allow: data.permissions?.allow ?? [],
     ask: data.permissions?.ask ?? [],
@@ -137,4 +154,16 @@ function permissionMode(
     `permissions.defaultMode "${mode}" is not a tick mode (${PERMISSION_MODES.join(', ')}); the default applies`,
   );
   return undefined;
+}
+
+/**
+ * `"sandbox"`: a mode, or the older booleans (true: always, false: off), or Claude Code's
+ * `{ "enabled": true }` (every command sandboxed: always).
+ */
+function sandboxMode(value: SettingsFileInput['sandbox']): SandboxMode | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  const enabled = typeof value === 'boolean' ? value : value.enabled;
+  if (enabled === undefined) return undefined;
+  return enabled ? 'always' : 'off';
 }

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { PermissionRules } from './types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
 import { mergeCommandHookSettings } from '../hooks/merge-command-hooks';
 import { ConfigError, SettingsError } from './errors';
-import { parseJsonWithLocation } from './json-location';
+import { nestedDeeperThan, parseJsonWithLocation } from './json-location';
 
 export { ConfigError, SettingsError };
 
@@ -32,7 +32,7 @@ export interface Settings {
   /** As written (relative paths and `~` are resolved by resolveConfig). */
   additionalDirectories: string[];
   hooks: CommandHookSettings;
-  sandbox?: boolean;
+  sandbox?: SandboxMode;
   /** Claude Code's `permissions.disableBypassPermissionsMode: "disable"`. */
   disableBypassPermissionsMode?: boolean;
   /** Plan with the task tools instead of todo_write. */
@@ -49,6 +49,25 @@ export interface Settings {
   notifyDesktop?: boolean;
   /** `notifications.idleMs`: an idle prompt fires the Notification hook after this long. */
   notifyIdleMs?: number;
+  /** `mcpServers` as written (each entry is read by src/mcp/, one file at a time). */
+  mcpServers?: Record<string, unknown>;
+  /** Claude Code's answers for the project's `.mcp.json` servers. */
+  enableAllProjectMcpServers?: boolean;
+  enabledMcpjsonServers: string[];
+  disabledMcpjsonServers: string[];
+  /** `mcp.*`: tick's own MCP settings. */
+  mcpTimeoutMs?: number;
+  mcpToolTimeoutMs?: number;
+  mcpToolSearch?: 'auto' | 'always' | 'never';
+  mcpToolSearchMaxTools?: number;
+  mcpToolSearchMaxShare?: number;
+  /** `agents.exploreModel`: the model the read-only explore agent type uses. */
+  agentsExploreModel?: string;
+  /** `checkpoints.enabled`, `.maxFileBytes`, `.maxFiles`, `.watch`. */
+  checkpointsEnabled?: boolean;
+  checkpointsMaxFileBytes?: number;
+  checkpointsMaxFiles?: number;
+  checkpointsWatch?: boolean;
 }
 
 export interface LoadedSettings {
@@ -82,6 +101,8 @@ export function emptySettings(): Settings {
     permissions: { allow: [], ask: [], deny: [] },
     additionalDirectories: [],
     hooks: {},
+    enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
   };
 }
 
@@ -106,8 +127,17 @@ export function readRawSettings(path: string): unknown {
       path,
     );
   }
+  if (nestedDeeperThan(parsed.value, MAX_SETTINGS_DEPTH)) {
+    throw new SettingsError(
+      `Error in ${path}: nested more than ${MAX_SETTINGS_DEPTH} levels deep; a settings file needs far fewer (is this one damaged?)`,
+      path,
+    );
+  }
   return parsed.value;
 }
+
+/** Far deeper than any settings file (hooks nest 5 levels); deeper ones would overflow the checks. */
+const MAX_SETTINGS_DEPTH = 64;
 
 /**
  * Validates raw settings; unknown keys are dropped and reported as warnings. The schema
@@ -119,7 +149,13 @@ export async function validateSettings(
   sourceDir?: string,
 ): Promise<LoadedSettings> {
   const { validateSettingsNow } = await import('./settings-validate');
-  return validateSettingsNow(path, raw, sourceDir);
+  try {
+    return validateSettingsNow(path, raw, sourceDir);
+  } catch (error) {
+    // A file too large for the checks' stack: said naming the file, never a bare RangeError.
+    if (!(error instanceof RangeError)) throw error;
+    throw new SettingsError(`Error in ${path}: too large to check (${error.message})`, path);
+  }
 }
 
 /** Loads one file; undefined when it does not exist. */
@@ -155,6 +191,17 @@ export function mergeSettings(layers: Settings[]): Settings {
       'notifyBell',
       'notifyDesktop',
       'notifyIdleMs',
+      'enableAllProjectMcpServers',
+      'mcpTimeoutMs',
+      'mcpToolTimeoutMs',
+      'mcpToolSearch',
+      'mcpToolSearchMaxTools',
+      'mcpToolSearchMaxShare',
+      'agentsExploreModel',
+      'checkpointsEnabled',
+      'checkpointsMaxFileBytes',
+      'checkpointsMaxFiles',
+      'checkpointsWatch',
     ] as const) {
       if (layer[key] !== undefined)
         (merged as unknown as Record<string, unknown>)[key] = layer[key];
@@ -168,6 +215,8 @@ export function mergeSettings(layers: Settings[]): Settings {
       ...merged.additionalDirectories,
       ...layer.additionalDirectories,
     ];
+    merged.enabledMcpjsonServers.push(...layer.enabledMcpjsonServers);
+    merged.disabledMcpjsonServers.push(...layer.disabledMcpjsonServers);
   }
   merged.hooks = mergeCommandHookSettings(layers.map((layer) => layer.hooks));
   return merged;

@@ -1,6 +1,7 @@
 import type { RuleSourceInput } from '../permissions/policy-types';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { CommandHookSettings } from '../hooks/hook-settings';
+import type { McpConfig } from '../mcp/config-types';
 
 export interface PermissionRules {
   allow: string[];
@@ -43,7 +44,8 @@ export interface Config {
   /** Settings forbid bypassPermissions (Claude Code's disableBypassPermissionsMode). */
   disableBypassPermissionsMode?: boolean;
   hooks: CommandHookSettings;
-  sandbox: boolean;
+  /** When bash runs in bubblewrap: auto (default), always, off. */
+  sandbox: SandboxMode;
   /**
    * Plan with the task tools (true) or todo_write (false); undefined when nothing chose, and
    * then todo_write unless a resumed session used tasks.
@@ -55,6 +57,10 @@ export interface Config {
   agents?: AgentsConfig;
   /** When tick waits for you (settings `notifications`); both on unless turned off. */
   notifications?: { bell: boolean; desktop: boolean; idleMs?: number };
+  /** MCP servers (settings, `.mcp.json`, `--mcp-config`); absent when none is configured. */
+  mcp?: McpConfig;
+  /** Snapshots before calls, for /rewind; defaults apply when absent (CHECKPOINTS_DEFAULTS). */
+  checkpoints?: CheckpointsConfig;
   /** Non-fatal settings problems to show the user (unknown keys, rules that cannot apply, ...). */
   warnings?: string[];
 }
@@ -67,6 +73,26 @@ export interface AgentsConfig {
   maxParallel: number;
   /** The model children use; the session's model when absent. */
   model?: string;
+  /** The model the explore agent type uses; `model` (or the session's) when absent. */
+  exploreModel?: string;
 }
 
 export const AGENTS_DEFAULTS: AgentsConfig = { maxTurns: 50, maxParallel: 4 };
+
+/** Settings `checkpoints.*` (and TICK_CHECKPOINTS): snapshots of the roots before calls. */
+export interface CheckpointsConfig {
+  enabled: boolean;
+  /** Files larger than this are named but not kept (a rewind cannot restore them). */
+  maxFileBytes: number;
+  /** A root with more files than this (outside .gitignore) gets no snapshots. */
+  maxFiles: number;
+  /** Watch folders so a snapshot reads only what changed (false: scan the roots each time). */
+  watch: boolean;
+}
+
+export const CHECKPOINTS_DEFAULTS: CheckpointsConfig = {
+  enabled: true,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxFiles: 100_000,
+  watch: true,
+};

@@ -2,9 +2,10 @@
  * Large tool results: the whole output goes to a file in the session's folder, and the model
  * gets its head, its tail and the path, which read_file can page through.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHARS_PER_TOKEN } from './tokens';
+import { makePrivateDirAsync, PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** Results longer than this are kept in a file (smaller when the window is small). */
 export const SPILL_MAX_CHARS = 30_000;
@@ -99,8 +100,8 @@ export class OutputSpill {
     if (!file) {
       file = this.fileFor(callId);
       try {
-        await mkdir(join(this.dir, 'tool-results'), { recursive: true });
-        await writeFile(file, result.output);
+        await makePrivateDirAsync(join(this.dir, 'tool-results'));
+        await writeFile(file, result.output, { mode: PRIVATE_FILE_MODE });
       } catch {
         // No file, no path to offer: the model gets the output as it is.
         return result.output;

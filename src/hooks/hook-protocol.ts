@@ -11,6 +11,10 @@ export interface HookStdinMeta {
   cwd: string;
   transcriptPath?: string;
   permissionMode?: string;
+  /** The user prompt being processed (absent before the first). */
+  promptId?: string;
+  /** The subagent the hook fires in. */
+  agent?: { id: string; type: string };
 }
 
 /** Claude Code leaves permission_mode out of these events' input. */
@@ -27,9 +31,11 @@ export function buildHookStdin<E extends HookEventName>(
 ): Record<string, unknown> {
   return {
     session_id: meta.sessionId,
+    ...(meta.promptId ? { prompt_id: meta.promptId } : {}),
     transcript_path: meta.transcriptPath,
     cwd: meta.cwd,
     ...(WITHOUT_MODE.has(event) ? {} : { permission_mode: meta.permissionMode }),
+    ...(meta.agent ? { agent_id: meta.agent.id, agent_type: meta.agent.type } : {}),
     hook_event_name: event,
     ...eventFields(event, input),
   };
@@ -73,7 +79,13 @@ function eventFields<E extends HookEventName>(
     }
     case 'Stop': {
       const data = input as HookInputs['Stop'];
-      return { stop_hook_active: data.stopHookActive, last_assistant_message: data.lastMessage };
+      // tick has no background tasks or session crons: Claude Code sends the arrays, empty.
+      return {
+        stop_hook_active: data.stopHookActive,
+        last_assistant_message: data.lastMessage,
+        background_tasks: [],
+        session_crons: [],
+      };
     }
     case 'SubagentStart': {
       const data = input as HookInputs['SubagentStart'];
@@ -87,6 +99,8 @@ function eventFields<E extends HookEventName>(
         agent_transcript_path: data.agentTranscriptPath,
         agent_type: data.agentType,
         last_assistant_message: data.lastMessage,
+        background_tasks: [],
+        session_crons: [],
       };
     }
     case 'PreCompact': {
@@ -103,6 +117,8 @@ function eventFields<E extends HookEventName>(
 /** The call as every tool event carries it: Claude Code's name and fields, and the call's id. */
 function toolFields(call: HookInputs['PreToolUse']) {
   return {
+    // tick's own fields first: Claude Code's keep their meaning whatever an extra is called.
+    ...call.extras,
     tool_name: call.claude.toolName,
     tool_input: call.claude.toolInput,
     tool_use_id: call.callId,
@@ -251,11 +267,18 @@ function interpretJson(event: HookEventName, label: string, json: HookJsonOutput
   const outcome: HookOutcome = {};
   // additionalContext counts only inside hookSpecificOutput; top level is ignored, as in Claude Code.
   const context = asText(specific.additionalContext);
-  if (context) outcome.context = clip(context, MAX_HOOK_CONTEXT);
+  // Stop's and SubagentStop's context is feedback that keeps the model going (same cap as a block).
+  const stopping = event === 'Stop' || event === 'SubagentStop';
+  if (context && stopping) outcome.continueWith = clip(context, MAX_HOOK_CONTEXT);
+  else if (context) outcome.context = clip(context, MAX_HOOK_CONTEXT);
 
   if (json.decision === 'block') {
     const blocked = blockOutcome(event, asText(json.reason) ?? `Blocked by ${label}`);
-    return { outcome: { ...outcome, ...blocked }, notices };
+    const feedback = [blocked?.continueWith, outcome.continueWith].filter(Boolean).join('\n\n');
+    return {
+      outcome: { ...outcome, ...blocked, ...(feedback ? { continueWith: feedback } : {}) },
+      notices,
+    };
   }
   if (event !== 'PreToolUse') return { outcome, notices };
 

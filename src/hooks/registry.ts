@@ -5,10 +5,17 @@ import type {
   HookInputs,
   HookOutcome,
   HookPermission,
+  ToolCallInput,
 } from './types';
 import { HOOK_EVENTS } from './types';
 
-type HookLists = { [E in HookEventName]: Hook<E>[] };
+/** A hook as registered: `first` hooks run before the others of their event (see runHooks). */
+export interface RegisteredHook<E extends HookEventName> {
+  hook: Hook<E>;
+  first: boolean;
+}
+
+type HookLists = { [E in HookEventName]: RegisteredHook<E>[] };
 
 /** In-process hooks per event, kept in registration order. */
 export class HookRegistry {
@@ -16,11 +23,21 @@ export class HookRegistry {
     HOOK_EVENTS.map((event) => [event, []]),
   ) as unknown as HookLists;
 
-  on<E extends HookEventName>(event: E, hook: Hook<E>): void {
-    this.hooks[event].push(hook);
+  /**
+   * `first`: the hook runs before the event's other hooks, and the `extras` it returns
+   * are added to the payload they get (tick's own preparation, e.g. the checkpoint taken
+   * before a call, whose id command hooks see as `checkpoint_id`).
+   */
+  on<E extends HookEventName>(event: E, hook: Hook<E>, options: { first?: boolean } = {}): void {
+    this.hooks[event].push({ hook, first: options.first ?? false });
   }
 
   list<E extends HookEventName>(event: E): Hook<E>[] {
+    return this.hooks[event].map((entry) => entry.hook);
+  }
+
+  /** The hooks of an event with how they were registered (to copy a registry). */
+  entries<E extends HookEventName>(event: E): RegisteredHook<E>[] {
     return [...this.hooks[event]];
   }
 
@@ -38,7 +55,9 @@ const PRECEDENCE: Record<HookPermission, number> = { allow: 1, ask: 2, deny: 3 }
 
 /**
  * Runs every hook of the event at once, as Claude Code does (each runs to completion,
- * even when a sibling blocks), and merges what they say:
+ * even when a sibling blocks), after the hooks registered as `first` (tick's own, all at
+ * once too): their `extras` join the payload of the others (tool events) and the outcome.
+ * What the hooks say is merged:
  * - block: every reason, joined; on PreToolUse a block is a deny.
  * - permission (PreToolUse): deny > ask > allow, with the reason of the deciding hook.
  * - input / claudeInput (PreToolUse): the last hook to finish wins.
@@ -55,28 +74,49 @@ export async function runHooks<E extends HookEventName>(
 ): Promise<HookOutcome> {
   if (ctx.signal.aborted) return {};
   let lastRewrite: Pick<HookOutcome, 'input' | 'claudeInput'> | undefined;
-  const outcomes = await Promise.all(
-    registry.list(event).map(async (hook) => {
-      try {
-        const outcome = (await hook(input, ctx)) ?? {};
-        if (outcome.input !== undefined || outcome.claudeInput !== undefined) {
-          lastRewrite = { input: outcome.input, claudeInput: outcome.claudeInput };
+  const entries = registry.entries(event);
+  const run = (hooks: Hook<E>[], payload: HookInputs[E]) =>
+    Promise.all(
+      hooks.map(async (hook) => {
+        try {
+          const outcome = (await hook(payload, ctx)) ?? {};
+          if (outcome.input !== undefined || outcome.claudeInput !== undefined) {
+            lastRewrite = { input: outcome.input, claudeInput: outcome.claudeInput };
+          }
+          return outcome;
+        } catch (error) {
+          if (!ctx.signal.aborted) {
+            ctx.emit({
+              type: 'error',
+              fatal: false,
+              message: `${event} hook failed: ${errorMessage(error)}`,
+            });
+          }
+          return {};
         }
-        return outcome;
-      } catch (error) {
-        if (!ctx.signal.aborted) {
-          ctx.emit({
-            type: 'error',
-            fatal: false,
-            message: `${event} hook failed: ${errorMessage(error)}`,
-          });
-        }
-        return {};
-      }
-    }),
+      }),
+    );
+  const early = await run(
+    entries.filter((entry) => entry.first).map((entry) => entry.hook),
+    input,
   );
-  const merged = mergeOutcomes(outcomes, event === 'PreToolUse');
+  const extras = Object.assign({}, ...early.map((outcome) => outcome.extras)) as Record<
+    string,
+    unknown
+  >;
+  const hasExtras = Object.keys(extras).length > 0;
+  // Only tool events carry extras in their payload (ToolCallInput.extras).
+  const payload =
+    hasExtras && isToolCallInput(input)
+      ? ({ ...input, extras: { ...input.extras, ...extras } } as HookInputs[E])
+      : input;
+  const rest = await run(
+    entries.filter((entry) => !entry.first).map((entry) => entry.hook),
+    payload,
+  );
+  const merged = mergeOutcomes([...early, ...rest], event === 'PreToolUse');
   if (event === 'PreToolUse' && lastRewrite) Object.assign(merged, lastRewrite);
+  if (hasExtras) merged.extras = extras;
   return stripEmpty(merged);
 }
 
@@ -108,6 +148,10 @@ export function mergeOutcomes(outcomes: readonly HookOutcome[], toolCall: boolea
     merged.permissionReason = decider.permissionReason;
   }
   return merged;
+}
+
+function isToolCallInput(input: unknown): input is ToolCallInput {
+  return typeof input === 'object' && input !== null && 'callId' in input && 'claude' in input;
 }
 
 function stripEmpty(outcome: HookOutcome): HookOutcome {

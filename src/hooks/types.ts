@@ -35,11 +35,15 @@ export const HOOK_EVENTS: readonly HookEventName[] = [
 export interface HookContext {
   sessionId: string;
   cwd: string;
+  /** The agent whose call or prompt it is: a subagent's id, absent (or `main`) at the top. */
+  agentName?: string;
   signal: AbortSignal;
   /** Ask the user (the app's keyboard prompt, or print mode's flag policy). */
   approve: Approve;
   /** Report an event (permission_asked/decided, error) in order with the loop's own. */
   emit: (event: AgentEvent) => void;
+  /** Set when the hook fires inside a subagent: Claude Code's `agent_id` and `agent_type`. */
+  agent?: { id: string; type: string };
 }
 
 /** A tool call as Claude Code's hooks see it: its Claude Code name and `tool_input`. */
@@ -64,6 +68,11 @@ export interface ToolCallInput {
   claude: ClaudeToolCall;
   /** What the call would change, for an approval prompt (tools that can tell; never writes). */
   preview?: (input: unknown) => Promise<ToolPreview | undefined>;
+  /**
+   * Fields tick adds to Claude Code's payload of this call (top level of a command hook's
+   * stdin): `checkpoint_id`, the point taken before the call. Set by `first` hooks.
+   */
+  extras?: Record<string, unknown>;
 }
 
 export type SessionStartSource = 'startup' | 'resume' | 'clear' | 'compact';
@@ -88,7 +97,10 @@ export interface HookInputs {
     isInterrupt: boolean;
     durationMs: number;
   };
-  /** tick waits for the user (`permission_prompt`). */
+  /**
+   * tick waits for the user: an approval unanswered for a while (`permission_prompt`), or
+   * the prompt left idle after an answer (`idle_prompt`).
+   */
   Notification: { message: string; notificationType: string; title?: string };
   Stop: { lastMessage: string; stopHookActive: boolean };
   /**
@@ -122,10 +134,14 @@ export type HookPermission = 'allow' | 'ask' | 'deny';
  *   ask rule), `ask` puts the call to the user, `deny` blocks in every mode.
  * - input: PreToolUse, a rewritten input in tick's fields (validated again).
  * - claudeInput: PreToolUse, a command hook's `updatedInput` in Claude Code's fields.
- * - context: SessionStart, UserPromptSubmit, PostToolUse(Failure), SubagentStart: extra text
- *   for the model (SubagentStart's: for the child).
- * - continueWith: Stop and SubagentStop, a user message to append and keep going.
+ * - context: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse(Failure), SubagentStart:
+ *   extra text for the model (beside the tool result for the tool events; SubagentStart's:
+ *   for the child).
+ * - continueWith: Stop and SubagentStop (a block's reason, or `additionalContext` feedback), a
+ *   user message to append and keep going.
  * - stop: any event, end the turn now with this reason.
+ * - extras: PreToolUse hooks registered `first`: fields added to the call's payload for the
+ *   other hooks and its PostToolUse (ToolCallInput.extras).
  */
 export interface HookOutcome {
   block?: string;
@@ -136,6 +152,7 @@ export interface HookOutcome {
   context?: string;
   continueWith?: string;
   stop?: string;
+  extras?: Record<string, unknown>;
 }
 
 export type Hook<E extends HookEventName> = (

@@ -22,6 +22,12 @@ export function alwaysRuleForPart(part: ClassifiedPart): string | undefined {
   if (part.level === 'risky' || part.level === 'edit') return `bash(${part.fullText})`;
   const words = part.matchText.split(' ');
   const [tool, sub] = words;
+  // A program tick does not know: the user vouches for it (`pandoc:*`, `terraform-docs md:*`).
+  if (part.level === 'unknown' && part.unknownProgram && /^[\w.+-]+$/.test(tool ?? '')) {
+    const plain =
+      sub !== undefined && /^[a-z][\w:.-]*$/.test(sub) && !NEVER_WIDEN_SUBCOMMANDS.test(sub);
+    return plain ? `bash(${tool} ${sub}:*)` : `bash(${tool}:*)`;
+  }
   if (!WIDENABLE.has(tool)) return `bash(${part.fullText})`;
   if (sub && /^[a-z][\w:.-]*$/.test(sub) && !NEVER_WIDEN_SUBCOMMANDS.test(sub)) {
     return `bash(${tool} ${sub}:*)`;
@@ -38,7 +44,9 @@ export function bashAlwaysRule(
   parts: readonly ClassifiedPart[],
 ): string | undefined {
   if (parts.some((p) => p.unparseable || p.level === 'forbidden')) return undefined;
-  const needing = parts.filter((p) => p.level === 'risky' || p.level === 'edit');
+  const needing = parts.filter(
+    (p) => p.level === 'risky' || p.level === 'edit' || p.level === 'unknown',
+  );
   const exact = `bash(${command.trim().replace(/\s+/g, ' ')})`;
   if (needing.length !== 1) return needing.length > 1 ? exact : undefined;
   return alwaysRuleForPart(needing[0]) ?? exact;

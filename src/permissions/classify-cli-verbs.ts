@@ -89,7 +89,10 @@ export function cliVerbVerdict(
   if (copy && operands.length >= 2 && REMOTE.test(dest)) {
     return risky(`uploads to remote storage (${copy} … ${dest})`);
   }
-  const publishing = plain.find((w) => verbTokens(w).some((t) => PUBLISHING.has(t)));
+  // `mvn release:prepare`, `npm run release`; but `assembleRelease` builds a release variant.
+  const publishing = plain.find((w) =>
+    verbTokens(w).some((t, i) => PUBLISHING.has(t) && (t !== 'release' || i === 0)),
+  );
   if (publishing) return risky(`publishes or deploys (${shown(publishing)})`);
   if (!scan.options) return undefined;
   // Long options, and Go-style single-dash ones (`-purge`, `-recurse`).

@@ -1,17 +1,12 @@
 import { splitArgs } from './cli-args';
-import { awkVerdict } from './classify-awk';
-import { cliVerbVerdict, destructiveProgram } from './classify-cli-verbs';
 import { assignmentVerdicts } from './classify-env';
-import { fileHandler, type Handler } from './classify-files';
-import { programHandler } from './classify-programs';
 import { codeVerdicts } from './classify-runners';
-import { NOT_READING_ARGS, READ_ONLY, WORKSPACE_TOOLS } from './command-lists';
-import type { Arg, CommandPart } from './shell/command-part';
-import { readFind } from './shell/find-args';
+import { NOT_READING_ARGS } from './command-lists';
+import type { CommandPart } from './shell/command-part';
 import { WRAPPERS } from './shell/command-wrappers';
 import { parseCommand } from './shell/parse-command';
 import { PathJudge } from './path-judge';
-import { isInsideRoots, criticalPath, trustedCodeLocation } from './paths';
+import { knownProgram, programVerdict } from './program-verdict';
 import {
   forbidden,
   readOnly,
@@ -23,7 +18,6 @@ import {
   type RiskLevel,
   type Verdict,
 } from './risk';
-import { own } from './shell/own-key';
 
 export type { ClassifyContext, RiskLevel, Verdict } from './risk';
 
@@ -47,6 +41,13 @@ export interface ClassifiedPart {
   redirectLevel: RiskLevel;
   /** Files inside the roots it writes (as shown to the user): what an `edit` part edits. */
   edits: string[];
+  /**
+   * Something in it is not understood (its program, an option, its inline code), whatever
+   * decides its level: allowed, it runs in the sandbox where there is one.
+   */
+  opaque: boolean;
+  /** Its program is one tick does not know at all (so "allow always" may name the program). */
+  unknownProgram: boolean;
 }
 
 export interface CommandClassification {
@@ -62,8 +63,9 @@ const FORK_BOMB_TEXT =
 
 /**
  * How dangerous a shell command is: every part it would run is classified and the
- * most severe one decides. Unknown programs count as workspace work (they run in
- * the workspace like a build); what cannot be analysed counts as risky.
+ * most severe one decides. Only what tick understands (every program and option) is
+ * read-only or workspace work; an unknown program or option is `unknown` (confined or
+ * asked); what cannot be analysed at all counts as risky.
  */
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandClassification {
   const parts = parseCommand(command, { cwd: ctx.cwd, home: ctx.home }).map((p) =>
@@ -101,6 +103,8 @@ function emptyPart(text: string): ClassifiedPart {
     extraArgs: false,
     redirectLevel: 'read-only',
     edits: [],
+    opaque: false,
+    unknownProgram: false,
   };
 }
 
@@ -122,6 +126,8 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
       unparseable: reason,
       redirectLevel: 'read-only',
       edits: [],
+      opaque: true,
+      unknownProgram: false,
     };
   }
   const j = new PathJudge(part, ctx);
@@ -135,7 +141,13 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   verdicts.push(...assignmentVerdicts(part, ctx), ...codeVerdicts(part, j));
   if (part.envChanged) verdicts.push(workspace(`runs after ${part.envChanged} was changed`));
   if (!NOT_READING_ARGS.has(part.name)) {
-    for (const arg of splitArgs(part.argv).operands) {
+    // Operands (`-f FILE` counts: its value is an operand to splitArgs), and `--opt=FILE`.
+    const { operands } = splitArgs(part.argv);
+    const optionFiles = part.argv.slice(1).flatMap((a) => {
+      const m = a.value === undefined ? null : /^--?[\w-]+=(.+)$/.exec(a.value);
+      return m ? [{ ...a, value: m[1] }] : [];
+    });
+    for (const arg of [...operands, ...optionFiles]) {
       const v = j.read(arg);
       if (v) verdicts.push(v);
     }
@@ -154,114 +166,19 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
   const top = worst([command, redirect], command);
   const edits = top.level === 'edit' ? j.edited : [];
   const reason = edits.length > 1 ? `changes ${edits.join(', ')}` : top.reason;
-  return { ...base, level: top.level, reason, redirectLevel: redirect.level, edits };
-}
-
-function programVerdict(part: CommandPart, j: PathJudge, ctx: ClassifyContext): Verdict {
-  const { name, argv } = part;
-  if (name === '') return readOnly(part.assigns.length > 0 ? 'sets variables' : 'redirects output');
-  const handler = programHandler(name) ?? own(READERS, name);
-  const known = READ_ONLY.has(name) || WORKSPACE_TOOLS.has(name) || handler !== undefined;
-  const files = fileHandler(name) !== undefined;
-  if (!part.qualified && printsHelp(argv, known, files)) {
-    return readOnly('prints its version or help');
-  }
-  if (part.qualified) {
-    const shown = argv[0].value;
-    const abs = j.real(argv[0]);
-    if (abs && !trustedCodeLocation(abs, ctx.roots, ctx.home)) {
-      return risky(`runs ${shown}, a program from outside the workspace and the system`);
-    }
-    const own = workspace(`runs ${shown} (not a system program; treated as workspace work)`);
-    const verb = cliVerbVerdict(part, argv, { operands: 3, options: true });
-    return worst([...(handler ? [handler(part, j)] : []), ...(verb ? [verb] : [])], own);
-  }
-  if (handler) return handler(part, j);
-  if (part.callsFunction) return readOnly('calls a shell function defined in the command');
-  if (READ_ONLY.has(name)) return readOnly('only reads');
-  if (WORKSPACE_TOOLS.has(name)) return workspace(`runs ${name}`);
-  if (part.hidden) return risky(`runs ${name}, an unknown program, as foreign code`);
-  const verb =
-    destructiveProgram(name) ?? cliVerbVerdict(part, argv, { operands: 3, options: true });
-  return verb ?? workspace(`runs ${name} (not a known command; treated as workspace work)`);
-}
-
-/**
- * `git restore --help`, `aws s3 rm help`, `npm --version`: subcommand words then a help
- * or version request print text and do nothing else.
- */
-function printsHelp(argv: readonly Arg[], known: boolean, fileOperands: boolean): boolean {
-  const words = argv.slice(1).map((a) => a.value);
-  const last = words[words.length - 1];
-  if (words.length === 0 || words.length > 4 || last === undefined) return false;
-  // `rm help` deletes a file named help; `git help` and `aws s3 rm help` print help.
-  const bare = fileOperands ? /^(--version|-V)$/ : /^(--version|-V|version|help)$/;
-  const asks =
-    last === '--help' || (words.length === 1 && bare.test(last)) || (!known && last === 'help');
-  if (!asks || (!known && words.length === 1 && last !== '--help' && last !== 'help')) return false;
-  return words.slice(0, -1).every((w) => w !== undefined && /^[a-z][\w:.-]*$/i.test(w));
-}
-
-function outputOption(...opts: string[]): Handler {
-  return (part, j) => {
-    const { values } = splitArgs(part.argv, opts);
-    const out = opts.map((o) => values.get(o)).find(Boolean);
-    return out ? j.write(out, 'writes') : readOnly('only reads');
+  const opaque = [...verdicts, redirect].some((v) => v.level === 'unknown' || v.opaque);
+  const unknownProgram =
+    part.name !== '' &&
+    !part.qualified &&
+    !part.callsFunction &&
+    knownProgram(part.name) === undefined;
+  return {
+    ...base,
+    level: top.level,
+    reason,
+    redirectLevel: redirect.level,
+    edits,
+    opaque,
+    unknownProgram,
   };
 }
-
-function secondOperandWritten(part: CommandPart, j: PathJudge): Verdict {
-  const second: Arg | undefined = splitArgs(part.argv).operands[1];
-  return second && !(part.name === 'xxd' && second.value === '-')
-    ? j.write(second, 'writes')
-    : readOnly('only reads');
-}
-
-function find(part: CommandPart, j: PathJudge): Verdict {
-  const args = part.argv;
-  const { starts, exprStart, actions } = readFind(args);
-  const verdicts: Verdict[] = [];
-  if (actions.some((a) => a.name === '-delete')) {
-    const filtered = args
-      .slice(exprStart)
-      .some((a) =>
-        /^-(i?name|i?path|i?regex|i?wholename|newer\w*|[mac]time|[mac]min|size|empty)$/.test(
-          a.value ?? '',
-        ),
-      );
-    for (const start of starts) {
-      const abs = j.abs(start);
-      const critical = abs && criticalPath(abs, j.homeDir);
-      if (critical && !filtered)
-        verdicts.push(forbidden(`deletes everything in ${critical} (find -delete)`));
-      else if (!abs || !isInsideRoots(abs, j.roots)) {
-        verdicts.push(risky(`deletes files outside the workspace (find ${start.raw} -delete)`));
-      } else verdicts.push(risky('deletes files (find -delete)'));
-    }
-  }
-  for (const { name, index } of actions) {
-    if (/^-f(print0?|printf|ls)$/.test(name) && args[index + 1]) {
-      verdicts.push(j.write(args[index + 1], 'writes'));
-    }
-  }
-  return worst(verdicts, readOnly('searches for files'));
-}
-
-/** Read-only programs with options that write files or run programs. */
-const READERS: Record<string, Handler> = {
-  find,
-  sort: outputOption('-o', '--output'),
-  tree: outputOption('-o'),
-  base64: outputOption('-o', '--output'),
-  iconv: outputOption('-o', '--output'),
-  uniq: secondOperandWritten,
-  xxd: secondOperandWritten,
-  rg: (part) =>
-    part.argv.some((a) => /^--pre(=|$)|^--hostname-bin/.test(a.value ?? ''))
-      ? workspace('runs a preprocessor program (rg --pre)')
-      : readOnly('searches files'),
-  awk: awkVerdict,
-  gawk: awkVerdict,
-  source: (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
-  '.': (part) => workspace(`runs the script ${part.argv[1]?.value ?? ''} in the shell`.trim()),
-};

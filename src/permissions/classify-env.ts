@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CommandPart } from './shell/command-part';
 import { isDangerousVar } from './shell/command-part';
 import { trustedCodeLocation } from './paths';
-import { risky, workspace, type ClassifyContext, type Verdict } from './risk';
+import { notUnderstood, risky, workspace, type ClassifyContext, type Verdict } from './risk';
 import { own } from './shell/own-key';
 
 /** Variables that make programs load libraries or code from the directories they list. */
@@ -10,6 +10,9 @@ const CODE_PATHS =
   /^(PATH|LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_\w*PATH|GCONV_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PYTHONUSERBASE|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|BASH_ENV|ENV|ZDOTDIR|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|LUA_PATH|LUA_CPATH|CLASSPATH)$/;
 
 const HISTORY = /^(HISTFILE|HISTSIZE|HISTFILESIZE)$/;
+
+/** Variables that inject a library into the programs a command starts. */
+const INJECTED = /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|GCONV_PATH)$/;
 
 /** Variables holding interpreter options, some of which load code: `NODE_OPTIONS=--require x`. */
 const CODE_OPTIONS: Record<string, RegExp> = {
@@ -74,6 +77,8 @@ function codePathVerdict(a: Assign, part: CommandPart, ctx: ClassifyContext): Ve
       return risky(`runs foreign code: ${a.name} makes it load code from ${abs}`);
     }
   }
+  // A library forced into every program it starts is never plain workspace work.
+  if (INJECTED.test(a.name)) return notUnderstood(`loads ${text} into every program (${a.name})`);
   return workspace(`sets ${a.name}`);
 }
 

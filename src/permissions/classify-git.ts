@@ -2,7 +2,8 @@ import path from 'node:path';
 import { hasFlag, splitArgs } from './cli-args';
 import type { Arg, CommandPart } from './shell/command-part';
 import type { PathJudge } from './path-judge';
-import { readOnly, risky, workspace, worst, type Verdict } from './risk';
+import { toolArgsVerdict } from './classify-tool-args';
+import { notUnderstood, readOnly, risky, workspace, worst, type Verdict } from './risk';
 
 const READ_ONLY_SUBCOMMANDS = new Set(
   `status log diff show blame grep ls-files ls-tree ls-remote rev-parse describe shortlog cat-file
@@ -13,10 +14,24 @@ const READ_ONLY_SUBCOMMANDS = new Set(
     .filter(Boolean),
 );
 
+/** Local work on the repository: commits, merges, fetching, cloning into the workspace. */
+const WORK_SUBCOMMANDS = new Set(
+  `add stage commit switch merge rebase cherry-pick revert fetch pull clone init mv am apply
+  format-patch sparse-checkout repack commit-graph rerere bundle pack-refs request-pull
+  merge-file mktree hash-object update-index write-tree commit-tree symbolic-ref restore
+  checkout-index`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 /** `-c key=value` settings that make git run a command. */
 const COMMAND_CONFIG =
   /^(alias\.|core\.(pager|editor|sshcommand|hookspath|fsmonitor|gitproxy|askpass)|sequence\.editor|gpg\.program|credential\.|filter\.|diff\.|merge\.|url\.|include\.|includeif\.|uploadpack\.|receive\.|protocol\.)|\.(command|cmd|helper|program|textconv|driver)$/i;
 
+/** Subcommands that start a program on the other side of a transfer (`-u`, `--upload-pack`). */
+const TRANSFER_SUBCOMMANDS = new Set(
+  'clone fetch pull ls-remote archive send-pack fetch-pack'.split(' '),
+);
 const GLOBAL_VALUE_OPTS = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env'];
 
 /** git, by subcommand: reads, local work, or history/remote changes that are hard to undo. */
@@ -29,7 +44,11 @@ export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
     if (a === '-c' || a === '--config-env') {
       const setting = argv[i + 1]?.value;
       const key = setting?.split('=')[0] ?? '';
-      if (setting === undefined || COMMAND_CONFIG.test(key) || setting.includes('=!')) {
+      // `-c core.hooksPath=/dev/null` and `-c core.pager=cat` turn commands off.
+      const off = /^(core\.hookspath=\/dev\/null|core\.pager=(cat|less|more)?)$/i.test(
+        setting ?? '',
+      );
+      if (!off && (setting === undefined || COMMAND_CONFIG.test(key) || setting.includes('=!'))) {
         verdicts.push(risky(`sets git config that can run commands (-c ${setting ?? '…'})`));
       }
     }
@@ -45,7 +64,11 @@ export function classifyGit(part: CommandPart, j: PathJudge): Verdict {
     );
   }
   verdicts.push(subcommandVerdict(sub, rest, j));
-  return worst(verdicts, readOnly('reads the git repository'));
+  const verdict = worst(verdicts, readOnly('reads the git repository'));
+  // What it changes (`-C ../other`, `apply --directory /`) must stay inside the roots;
+  // reading elsewhere is fine.
+  if (verdict.level !== 'workspace') return verdict;
+  return toolArgsVerdict(part, j) ?? verdict;
 }
 
 function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
@@ -60,6 +83,22 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
   ]);
   const has = (short: string, ...long: string[]) => hasFlag(opts, short, ...long);
   const ops = operands.map((o) => o.value);
+  // `git clone --config core.sshCommand=…`: config that runs commands.
+  const configured = args.find(
+    (a, i) => /^(--config|-c)$/.test(args[i - 1]?.value ?? '') || /^--config=/.test(a.value ?? ''),
+  );
+  const key = configured?.value?.replace(/^--config=/, '').split('=')[0] ?? '';
+  if (configured && (COMMAND_CONFIG.test(key) || configured.value?.includes('=!'))) {
+    return risky(`sets git config that can run commands (${key})`);
+  }
+  // `git clone -u CMD`, `fetch --upload-pack=CMD`: the program the other side of a transfer
+  // runs (over a local or ssh transport, a command line). A push is asked anyway.
+  const remoteProgram = !TRANSFER_SUBCOMMANDS.has(sub)
+    ? undefined
+    : has('u')
+      ? '-u'
+      : opts.find((o) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(o))?.split('=')[0];
+  if (remoteProgram) return notUnderstood(`runs a program given to git ${sub} (${remoteProgram})`);
   switch (sub) {
     case 'push': {
       const force =
@@ -140,11 +179,20 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
       return has('d') ? risky('deletes a ref') : workspace('updates a ref');
     case 'worktree':
       if (ops[0] === 'list') return readOnly('lists worktrees');
-      return ops[0] === 'remove' && has('f', '--force')
-        ? risky('deletes a worktree with its changes')
-        : workspace('changes worktrees');
+      if (ops[0] === 'remove' && has('f', '--force')) {
+        return risky('deletes a worktree with its changes');
+      }
+      if (ops[0] === 'remove' || ops[0] === 'prune') {
+        const at = operands[1];
+        return at ? j.remove(at, true, 'deletes', 'a worktree') : risky('deletes worktrees');
+      }
+      return ops[0] === 'add' || ops[0] === 'move' || ops[0] === 'lock' || ops[0] === 'unlock'
+        ? workspace('changes worktrees')
+        : notUnderstood(`\`git worktree ${ops[0] ?? ''}\` is not understood`);
     case 'submodule':
       if (ops[0] === 'status' || ops[0] === undefined) return readOnly('lists submodules');
+      if (ops[0] === 'foreach')
+        return notUnderstood('runs a command in every submodule (git submodule foreach)');
       return ops[0] === 'deinit' && has('f', '--force')
         ? risky('removes submodules with their changes')
         : workspace('updates submodules');
@@ -160,9 +208,14 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
         : workspace('reads a tree into the index');
     case 'notes':
     case 'bisect':
+      if (sub === 'bisect' && ops[0] === 'run')
+        return notUnderstood('runs a command at each step (git bisect run)');
       return ['list', 'show', 'log'].includes(ops[0] ?? '')
         ? readOnly('reads notes')
         : workspace(`runs git ${sub}`);
+  }
+  if (sub === 'grep' && opts.some((o) => /^(-O|--open-files-in-pager)/.test(o))) {
+    return notUnderstood('opens the files in a program (git grep -O)');
   }
   if (READ_ONLY_SUBCOMMANDS.has(sub)) {
     const out = values.get('--output');
@@ -172,7 +225,8 @@ function subcommandVerdict(sub: string, args: Arg[], j: PathJudge): Verdict {
     }
     return readOnly(`reads the git repository (git ${sub})`);
   }
-  return workspace(`runs git ${path.basename(sub)}`);
+  if (WORK_SUBCOMMANDS.has(sub)) return workspace(`runs git ${sub}`);
+  return notUnderstood(`\`git ${path.basename(sub)}\` is a git command tick does not know`);
 }
 
 function config(opts: string[], operands: Arg[]): Verdict {

@@ -1,7 +1,8 @@
 import { hasFlag, splitArgs } from './cli-args';
 import type { Handler } from './classify-files';
+import { LOOKUP_HANDLERS } from './classify-lookups';
 import type { PathJudge } from './path-judge';
-import { risky, workspace, worst, type Verdict } from './risk';
+import { notUnderstood, risky, workspace, worst, type Verdict } from './risk';
 import type { Arg, CommandPart } from './shell/command-part';
 
 const dot = (): Arg => ({ value: '.', glob: false, raw: '.' });
@@ -51,8 +52,37 @@ const CURL_DATA = new Set([
   '--form-string',
   '--json',
 ]);
+/**
+ * curl's options that write files, read its own configuration, load code or reach a local
+ * socket, from its manual; every other option only shapes the request or the output.
+ */
+const CURL_CAPABLE: Record<string, 'write' | 'other'> = {
+  '-D': 'write',
+  '--dump-header': 'write',
+  '-c': 'write',
+  '--cookie-jar': 'write',
+  '--trace': 'write',
+  '--trace-ascii': 'write',
+  '--stderr': 'write',
+  '--libcurl': 'write',
+  '--output-dir': 'write',
+  '--etag-save': 'write',
+  '--hsts': 'write',
+  '--alt-svc': 'write',
+  '-K': 'other',
+  '--config': 'other',
+  '--engine': 'other',
+  '--unix-socket': 'other',
+  '--abstract-unix-socket': 'other',
+  '-n': 'other',
+  '--netrc': 'other',
+  '--netrc-file': 'other',
+  '--netrc-optional': 'other',
+};
+
 const CURL_VALUE_OPTS = [
   ...CURL_DATA,
+  ...Object.keys(CURL_CAPABLE).filter((o) => o !== '-n' && !o.startsWith('--netrc')),
   '-o',
   '--output',
   '-T',
@@ -95,9 +125,45 @@ function optionValues(argv: readonly Arg[], options: ReadonlySet<string>): [stri
   return out;
 }
 
+/** URL schemes a plain web request uses; others (gopher, file, dict, telnet...) are not. */
+const WEB_URL = /^((https?|ftps?):\/\/|[\w.-]+(:\d+)?(\/|$)|\[[\d:a-f]+\])/i;
+
+/** curl's file-writing and code-loading options, and URLs that are not web requests. */
+function curlCapabilities(part: CommandPart, j: PathJudge, operands: Arg[]): Verdict[] {
+  const out: Verdict[] = [];
+  const args = part.argv;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i].value;
+    if (a === undefined || !a.startsWith('-')) continue;
+    const name = a.startsWith('--') ? a.split('=')[0] : a.slice(0, 2);
+    const kind = Object.hasOwn(CURL_CAPABLE, name) ? CURL_CAPABLE[name] : undefined;
+    if (kind === 'other')
+      out.push(notUnderstood(`\`curl ${name}\` reads a configuration, a socket or a library`));
+    if (kind !== 'write') continue;
+    const attached = a.startsWith('--') ? a.split('=').slice(1).join('=') : a.slice(2);
+    const value = attached ? { ...args[i], value: attached } : args[i + 1];
+    if (value) out.push(j.write(value, 'writes'));
+  }
+  if (args.some((a) => /%output\{/.test(a.value ?? '')))
+    out.push(notUnderstood('curl -w writes to a file (%output)'));
+  for (const url of operands) {
+    const v = url.value;
+    if (v !== undefined && !WEB_URL.test(v)) {
+      out.push(
+        notUnderstood(
+          `\`${v.slice(0, 40)}\` is not a web address tick knows curl to handle safely`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 export function curl(part: CommandPart, j: PathJudge): Verdict {
   const { opts, values, operands } = splitArgs(part.argv, CURL_VALUE_OPTS);
-  const verdicts: Verdict[] = [];
+  const verdicts: Verdict[] = curlCapabilities(part, j, operands);
+  // `cat notes | xargs -I{} curl https://x/{}`: what goes out is only known at run time.
+  if (part.extraArgs) verdicts.push(risky('sends data it is given at run time over the network'));
   const out = values.get('-o') ?? values.get('--output');
   if (out) verdicts.push(j.write(out, 'downloads to'));
   if (hasFlag(opts, 'O', '--remote-name', '--remote-name-all')) {
@@ -123,18 +189,61 @@ export function curl(part: CommandPart, j: PathJudge): Verdict {
   const sends = data.length > 0 || (verb !== undefined && verb !== 'GET' && verb !== 'HEAD');
   if (sends) {
     const v = localInput(part, `curl -X ${verb ?? 'POST'}`);
-    if (v) verdicts.push(v);
+    // Even literal data changes something on a server tick knows nothing of.
+    verdicts.push(v ?? notUnderstood(`sends data to a server (curl -X ${verb ?? 'POST'})`));
   }
   for (const url of [...operands, ...(values.has('--url') ? [values.get('--url')!] : [])]) {
-    if (url.value === undefined && (url.unknown === '$(...)' || part.subPrograms.length > 0)) {
+    const filled = part.via.some((v) => /xargs|parallel|find -exec|fd --exec/.test(v));
+    if (
+      url.value === undefined &&
+      (url.unknown === '$(...)' || part.subPrograms.length > 0 || filled)
+    ) {
       verdicts.push(risky('sends local data over the network (command output in the URL)'));
     }
   }
   return worst(verdicts, workspace('makes a network request'));
 }
 
+/** wget's options that write logs or cookies, read its configuration or run a program. */
+const WGET_WRITES = [
+  '-o',
+  '--output-file',
+  '-a',
+  '--append-output',
+  '--save-cookies',
+  '--warc-file',
+];
+const WGET_OTHER = /^(-e|--execute|--config|--use-askpass|-i|--input-file|--load-cookies)(=|$)/;
+
 export function wget(part: CommandPart, j: PathJudge): Verdict {
+  const own = splitArgs(part.argv, WGET_WRITES);
+  const capable: Verdict[] = WGET_WRITES.flatMap((o) => {
+    const v = own.values.get(o);
+    return v ? [j.write(v, 'writes')] : [];
+  });
+  // `-e`/`-i` also attached or at the end of a cluster (`-qerobots=off`, `-qi list`).
+  const short = splitArgs(part.argv, ['-e', '-i']).values;
+  const other =
+    own.opts.find((o) => WGET_OTHER.test(o)) ??
+    (short.has('-e') ? '-e' : short.has('-i') ? '-i' : undefined);
+  if (other)
+    capable.push(
+      notUnderstood(
+        `\`wget ${other.split('=')[0]}\` reads commands, addresses or a program to run`,
+      ),
+    );
+  for (const url of own.operands) {
+    if (url.value !== undefined && !WEB_URL.test(url.value)) {
+      capable.push(notUnderstood(`\`${url.value.slice(0, 40)}\` is not a web address`));
+    }
+  }
+  const verdict = wgetTransfer(part, j);
+  return worst([...capable, verdict], verdict);
+}
+
+function wgetTransfer(part: CommandPart, j: PathJudge): Verdict {
   const { values, opts } = splitArgs(part.argv, [
+    ...WGET_WRITES,
     '-O',
     '--output-document',
     '-P',
@@ -188,6 +297,7 @@ export function httpie(part: CommandPart): Verdict {
 }
 
 export const NETWORK_HANDLERS: Record<string, Handler> = {
+  ...LOOKUP_HANDLERS,
   curl,
   wget,
   http: httpie,

@@ -5,10 +5,11 @@ import type { CommandPart } from './shell/command-part';
 import { ARCHIVE_HANDLERS } from './classify-archives';
 import { DATABASE_HANDLERS } from './classify-databases';
 import { NETWORK_HANDLERS } from './classify-network';
-import { RUNNER_HANDLERS, interpreter } from './classify-runners';
+import { openssl } from './classify-openssl';
+import { RUNNER_HANDLERS, codeLocationVerdict, interpreter } from './classify-runners';
 import { SHELLS } from './shell/command-wrappers';
 import type { PathJudge } from './path-judge';
-import { readOnly, risky, workspace, type Verdict } from './risk';
+import { notUnderstood, readOnly, risky, workspace, type Verdict } from './risk';
 import { own } from './shell/own-key';
 
 const fixed =
@@ -130,13 +131,13 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
   ...RUNNER_HANDLERS,
   ...ARCHIVE_HANDLERS,
   ...DATABASE_HANDLERS,
-  node: interpreter,
-  nodejs: interpreter,
-  deno: interpreter,
-  ruby: interpreter,
-  perl: interpreter,
-  php: interpreter,
+  ...Object.fromEntries(
+    'node nodejs ruby perl php lua luajit Rscript julia elixir'
+      .split(' ')
+      .map((n) => [n, interpreter]),
+  ),
   ssh,
+  openssl,
   kill,
   pkill: kill,
   killall: kill,
@@ -189,14 +190,20 @@ export const PROGRAM_HANDLERS: Record<string, Handler> = {
       : readOnly('reads the clock'),
 };
 
+/**
+ * `bash script.sh`: the workspace's own script is workspace work (like a build), one from
+ * elsewhere is judged by where it lives; a shell with nothing to run starts an interactive
+ * session, which is not understood. (Scripts given with -c or on stdin are walked.)
+ */
+function shellScript(part: CommandPart, j: PathJudge): Verdict {
+  const file = splitArgs(part.argv, ['-o', '-O', '--rcfile', '--init-file']).operands[0];
+  if (!file) return notUnderstood(`starts an interactive ${part.name}`);
+  return codeLocationVerdict(file, 'runs the script', j);
+}
+
 /** The handler for a program name, or undefined for unknown and plain read-only ones. */
 export function programHandler(name: string): Handler | undefined {
-  if (SHELLS.has(name)) {
-    return (part) => {
-      const file = splitArgs(part.argv, ['-o', '-O', '--rcfile', '--init-file']).operands[0];
-      return workspace(file ? `runs the script ${file.value}` : 'starts a shell');
-    };
-  }
-  if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name)) return interpreter;
+  if (SHELLS.has(name)) return shellScript;
+  if (/^(python|pypy)(\d+(\.\d+)*)?$/.test(name) || /^lua\d[\d.]*$/.test(name)) return interpreter;
   return own(PROGRAM_HANDLERS, name) ?? fileHandler(name);
 }

@@ -25,15 +25,31 @@ export function splitArgs(argv: readonly Arg[], valueOpts: readonly string[] = [
       } else if (valueOpts.includes(a) && i + 1 < argv.length) {
         out.values.set(a, argv[++i]);
       } else {
-        // `-ofile`: a short value option with its value attached.
-        const short = valueOpts.find(
-          (o) => /^-[A-Za-z]$/.test(o) && a.startsWith(o) && a.length > 2,
-        );
-        if (short && !/^-[A-Za-z]+$/.test(a)) out.values.set(short, { ...arg, value: a.slice(2) });
+        const short = shortValue(a, valueOpts);
+        if (short?.value) out.values.set(short.option, { ...arg, value: short.value });
+        else if (short && i + 1 < argv.length) out.values.set(short.option, argv[++i]);
       }
     }
   }
   return out;
+}
+
+/**
+ * A short value option inside `a`, read as getopt reads it: the letters before it are flags,
+ * the rest of the word is its value (`-ofile`, `-qO-`), or the next word when nothing is
+ * left (`-sSLo FILE`: `value` is empty).
+ */
+function shortValue(
+  a: string,
+  valueOpts: readonly string[],
+): { option: string; value: string } | undefined {
+  if (a.startsWith('--')) return undefined;
+  for (let k = 1; k < a.length; k++) {
+    if (!/[A-Za-z0-9]/.test(a[k])) return undefined;
+    const option = `-${a[k]}`;
+    if (valueOpts.includes(option)) return { option, value: a.slice(k + 1) };
+  }
+  return undefined;
 }
 
 /** `-r` in `-rf`, or one of the long forms (`--recursive`, `--recursive=...`). */

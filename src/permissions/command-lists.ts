@@ -14,25 +14,35 @@ export const READ_ONLY = new Set(
   shift set shopt unset export declare typeset local readonly read mapfile readarray trap unalias
   history jobs dirs getconf locale tty lscpu lsblk lsusb lspci who w last vmstat iostat netstat ss
   zcat zless bzcat xzcat nm objdump readelf size ldd tput clear iconv cal look env let
-  command builtin exec time nohup nice timeout stdbuf setsid noglob nocorrect watch yes
+  command builtin exec time nohup nice timeout stdbuf setsid noglob nocorrect watch yes pr expand
+  unexpand tsort factor md5 sha1 sha256 shuf basenc
 `
     .split(/\s+/)
     .filter(Boolean),
 );
 
-/** Build, test and development tools: they work on the workspace (allowed in default mode). */
-export const WORKSPACE_TOOLS = new Set(
+/**
+ * Compilers, linters, formatters, test runners and bundlers: workspace work, understood
+ * when their arguments pass the generic check (no option that runs other code, no path
+ * outside the roots; `classify-tool-args.ts`). Tools with subcommands that install, publish
+ * or change things outside have tables of their own (`tool-spec.ts`).
+ */
+export const BUILD_TOOLS = new Set(
   `
-  make cmake ninja meson bazel gcc g++ clang clang++ cc c++ ld rustc rustup tsc node deno bun npx
-  python python3 pytest tox nox uv pipx poetry pipenv ruby bundle rake perl php java javac kotlin
-  kotlinc scala sbt swift swiftc flutter dart elixir mix erl ghc cabal stack lua luarocks Rscript
-  julia eslint prettier biome vitest jest mocha ava playwright cypress webpack vite rollup esbuild
-  parcel turbo nx lerna black ruff flake8 pylint mypy pyright isort autopep8 rustfmt gofmt goimports
-  golangci-lint shellcheck shfmt hadolint mkdir touch cp mv ln tee patch tar zip unzip gzip gunzip
-  bzip2 xz unxz 7z sqlite3 curl wget ping dig nslookup host sed awk gawk vim vi nano emacs code
-  mvn gradle gradlew dotnet composer go cargo npm pnpm yarn pip pip3 gem docker podman kubectl gh
-  helm terraform git bash sh zsh dash source . xargs find truncate install rsync sponge split csplit
-  pkg-config autoconf automake libtool strip ar ranlib openssl gpg node-gyp corepack nvm volta
+  gcc g++ clang clang++ cc c++ c99 ld rustc tsc javac kotlinc scalac swiftc ghc nasm as
+  pytest py.test tox nox eslint prettier biome vitest jest mocha ava playwright cypress webpack
+  vite rollup esbuild parcel turbo nx lerna black ruff flake8 pylint mypy pyright isort autopep8
+  yapf bandit pydocstyle coverage rustfmt gofmt goimports golangci-lint staticcheck shellcheck
+  shfmt hadolint stylelint tslint standard xo oxlint dprint markdownlint cspell codespell
+  pre-commit ktlint detekt checkstyle clang-format clang-tidy cppcheck cpplint swiftlint
+  swiftformat rubocop rspec minitest phpunit phpstan psalm php-cs-fixer pint sbt mix elixir
+  cabal stack dune ocamlfind zig pkg-config autoconf autoreconf automake aclocal libtool
+  autoheader strip ar ranlib objcopy meson bazel bazelisk buck2 pants earthly tilt skaffold
+  kustomize kubeval kubeconform conftest tflint tfsec checkov trivy hugo jekyll mkdocs sphinx-build
+  doxygen typedoc jsdoc storybook next nuxt astro svelte-kit ng vue-cli-service react-scripts
+  tailwindcss postcss sass lessc babel swc ts-node tsx nodemon husky lint-staged changeset
+  gradle gradlew mvn mvnw ant lein flutter dart swift xcodebuild cmake ctest cpack ninja make gmake just task
+  rake invoke
 `
     .split(/\s+/)
     .filter(Boolean),

@@ -106,10 +106,19 @@ export class PathJudge {
     return risky(`${verb} ${noun}`);
   }
 
-  /** Reading `arg`: only secrets matter. */
+  /**
+   * Reading `arg`: only secrets matter. For a glob, its folder and the pattern of its last
+   * part (`keys/*.pem` reads .pem files, whichever they are).
+   */
   read(arg: Arg): Verdict | undefined {
     const real = this.real(arg);
-    const secret = real && secretPath(real, this.ctx.home);
+    const last = arg.glob && arg.value !== undefined ? path.posix.basename(arg.value) : undefined;
+    const secret =
+      real &&
+      (secretPath(real, this.ctx.home) ??
+        (last && /[*?[]/.test(last)
+          ? secretPath(path.join(real, last), this.ctx.home)
+          : undefined));
     return secret ? risky(`reads ${secret}`) : undefined;
   }
 }

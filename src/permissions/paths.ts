@@ -127,6 +127,7 @@ const SECRET_NAMES = [
   '.pgpass',
 ].map(globToRegExp);
 const NOT_SECRET_NAMES = /\.(pub|example|sample|template|dist|defaults)$/;
+/** In the home folder: key stores, and where tools keep their tokens and passwords. */
 const SECRET_HOME_DIRS = [
   '.ssh',
   '.aws',
@@ -137,6 +138,31 @@ const SECRET_HOME_DIRS = [
   '.config/gcloud',
   '.docker/config.json',
   'Library/Keychains',
+  '.local/share/keyrings',
+  // Registry and forge tokens of package managers and CLIs.
+  '.npmrc',
+  '.yarnrc.yml',
+  '.pypirc',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.gem/credentials',
+  '.m2/settings.xml',
+  '.m2/settings-security.xml',
+  '.gradle/gradle.properties',
+  '.config/gh',
+  '.config/hub',
+  '.config/glab-cli',
+  '.terraform.d/credentials.tfrc.json',
+  '.vault-token',
+  '.config/op',
+  '.config/rclone',
+  '.oci',
+  // Browser profiles hold cookies and saved passwords; shell history, typed secrets.
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.bash_history',
+  '.zsh_history',
 ];
 
 /** System files holding password hashes or who may become root. */
@@ -146,9 +172,9 @@ const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/master.passwd', '/e
 export function secretPath(abs: string, home: string): string | undefined {
   if (SYSTEM_SECRETS.includes(abs)) return `a system secret (${abs})`;
   const name = path.basename(abs);
-  if (!NOT_SECRET_NAMES.test(name) && SECRET_NAMES.some((re) => re.test(name))) {
-    return `a secret file (${name})`;
-  }
+  // Public halves and templates, wherever they are (`~/.ssh/id_ed25519.pub`).
+  if (NOT_SECRET_NAMES.test(name)) return undefined;
+  if (SECRET_NAMES.some((re) => re.test(name))) return `a secret file (${name})`;
   for (const dir of SECRET_HOME_DIRS) {
     if (isInside(abs, path.join(home, dir))) return `secrets in ~/${dir}`;
   }

@@ -1,5 +1,6 @@
 import type { PermissionRules } from '../config/types';
 import type { RuleList, RuleSource, RuleToolName } from './rules';
+import type { SandboxState } from './sandbox-decision';
 import type { PermissionMode, ToolAccess } from './types';
 
 export interface RuleSourceInput {
@@ -30,6 +31,8 @@ export interface PolicyOptions {
   interactive: boolean;
   /** Symlink resolution; defaults to the real file system. */
   realpath?: (abs: string) => string;
+  /** The sandbox setting and whether bubblewrap works here (default: none). */
+  sandbox?: SandboxState;
   /** A session grant ("allow always") was removed. */
   onSessionRuleRemoved?: (rule: string) => void;
 }
@@ -58,6 +61,11 @@ export interface PermissionDecision {
   alwaysRule?: string;
   /** For deny: the tool result the model receives. */
   message?: string;
+  /**
+   * bash: the call runs in the sandbox (for an ask: once the user allows it). Absent for
+   * other tools.
+   */
+  confined?: boolean;
 }
 
 export interface ListedRule {

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { bashAlwaysRule, fileAlwaysRule } from './always-rule';
 import { classifyCommand, describePart, type CommandClassification } from './classify-command';
 import { deniedForbidden, deniedInPlanMode } from './denial-text';
 import { allow, allowByRule, ask, askByHook, askByRule, deny, denyByRule } from './decisions';
-import { displayPath, isInsideRoots, protectedPath, resolveRealPath, secretPath } from './paths';
+import { resolveRealPath } from './paths';
+import { analysisDecision, fileDecision } from './call-decisions';
 import { RuleBook } from './rule-book';
+import { NO_SANDBOX, confine, type AllowedBy, type SandboxState } from './sandbox-decision';
 import {
   hits,
   parseRule,
@@ -58,6 +59,13 @@ export class PermissionPolicy {
   private readonly realpath: (abs: string) => string;
   private readonly cycle: PermissionMode[];
   private readonly onSessionRuleRemoved: ((rule: string) => void) | undefined;
+  /** The sandbox setting and whether bubblewrap works here. */
+  readonly sandbox: SandboxState;
+
+  /** Some bash calls run in the sandbox (it is on and bubblewrap works). */
+  get sandboxInUse(): boolean {
+    return this.sandbox.mode !== 'off' && this.sandbox.available;
+  }
   private lastClassified: { command: string; result: CommandClassification } | undefined;
 
   constructor(opts: PolicyOptions) {
@@ -70,6 +78,7 @@ export class PermissionPolicy {
     this.readRoots = (opts.readRoots ?? []).map((r) => this.realpath(path.resolve(r)));
     this.cycle = opts.mode === 'bypassPermissions' ? [...CYCLE, 'bypassPermissions'] : CYCLE;
     this.onSessionRuleRemoved = opts.onSessionRuleRemoved;
+    this.sandbox = opts.sandbox ?? NO_SANDBOX;
     this.tools = opts.tools ?? toolNaming();
     const sources: RuleSourceInput[] = [...(opts.sources ?? [])];
     if (opts.rules) sources.push({ source: 'settings', rules: opts.rules });
@@ -166,10 +175,12 @@ export class PermissionPolicy {
       case 'none':
         return this.decideNone(call.toolName, hook);
       case 'exec':
-        return this.decideBash(access.command ?? commandOf(call.input), hook);
+        return this.decideBash(access, commandOf(call.input), hook);
       case 'read':
       case 'write':
         return this.decideFiles(call.toolName, access, hook);
+      case 'mcp':
+        return this.decideMcp(call.toolName, access, hook);
     }
   }
 
@@ -218,8 +229,60 @@ export class PermissionPolicy {
     return allow(hook ? 'hook' : 'no access needed', 'touches nothing', subject);
   }
 
-  private decideBash(command: string, hook?: HookVerdict): PermissionDecision {
+  /**
+   * An MCP call: tick cannot see what it does, so it asks unless a rule, a hook or
+   * bypassPermissions says otherwise; the server's annotations (read-only, destructive)
+   * are shown but never decide. Plan mode asks every time (an allow rule cannot know the
+   * call is read-only). "Allow always" names the one tool: `mcp__server__tool`.
+   */
+  private decideMcp(toolName: string, access: ToolAccess, hook?: HookVerdict): PermissionDecision {
+    const subject = access.subject ?? toolName;
+    const reason = access.reason ?? 'an MCP tool: tick cannot see what it does';
+    const match = this.match({ toolName, names: this.namesOf(toolName), kind: 'mcp', paths: [] });
+    if (match?.decision === 'deny') return denyByRule(match, subject);
+    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
+    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
+    if (this.mode === 'plan') {
+      if (!this.interactive)
+        return deny(
+          'mode plan',
+          reason,
+          subject,
+          deniedInPlanMode(subject, `an MCP tool may change things: ${reason}`),
+        );
+      return ask(true, subject, `plan mode: ${reason}`, 'mode plan');
+    }
+    if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);
+    if (match?.decision === 'allow') return allowByRule(match, subject);
+    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, reason, subject);
+    return ask(this.interactive, subject, reason, `mode ${this.mode}`, { alwaysRule: toolName });
+  }
+
+  private decideBash(access: ToolAccess, input: string, hook?: HookVerdict): PermissionDecision {
+    const command = access.command ?? input;
     const cls = this.classify(command);
+    const { decision, allowedBy } = this.bashVerdict(command, cls, hook);
+    return confine(decision, {
+      command,
+      cls,
+      sandbox: this.sandbox,
+      ...(access.unconfined !== undefined ? { unconfined: access.unconfined } : {}),
+      allowedBy,
+      interactive: this.interactive,
+      mode: this.mode,
+    });
+  }
+
+  /** The decision by rules, hooks, mode and analysis, before the sandbox is considered. */
+  private bashVerdict(
+    command: string,
+    cls: CommandClassification,
+    hook?: HookVerdict,
+  ): { decision: PermissionDecision; allowedBy: AllowedBy } {
+    const verdict = (decision: PermissionDecision, allowedBy: AllowedBy = 'analysis') => ({
+      decision,
+      allowedBy,
+    });
     const subject = command.trim();
     const top = cls.parts.find((p) => p.level === cls.level);
     const reason = this.topReason(cls, subject);
@@ -229,34 +292,22 @@ export class PermissionPolicy {
       command,
       parts: cls.parts,
     });
-    if (match?.decision === 'deny') return denyByRule(match, subject);
+    if (match?.decision === 'deny') return verdict(denyByRule(match, subject));
     if (this.mode === 'plan' && cls.level !== 'read-only') {
       const planReason = top ? describePart(top) : reason;
-      return deny(
-        'mode plan',
-        planReason,
-        subject,
-        deniedInPlanMode(subject, `not read-only: ${planReason}`),
-      );
+      const text = deniedInPlanMode(subject, `not read-only: ${planReason}`);
+      return verdict(deny('mode plan', planReason, subject, text));
     }
-    if (match?.decision === 'ask') return askByRule(this.interactive, match, subject);
-    if (hook?.decision === 'ask') return askByHook(this.interactive, subject, hook);
-    if (hook?.decision === 'allow') return allow('hook', hook.reason ?? reason, subject);
-    if (match?.decision === 'allow') return allowByRule(match, subject);
-    if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, cls.reason, subject);
-    if (cls.level === 'read-only' || cls.level === 'workspace')
-      return allow(`mode ${this.mode}`, cls.reason, subject);
-    if (cls.level === 'edit') {
-      // Bash that writes files inside the roots is a file edit: acceptEdits lets it run.
-      if (this.mode === 'acceptEdits') return allow('mode acceptEdits', cls.reason, subject);
-      return ask(this.interactive, subject, editReason(cls, reason), 'mode default', {
-        alwaysRule: bashAlwaysRule(command, cls.parts),
-        acceptEdits: true,
-      });
+    if (match?.decision === 'ask') return verdict(askByRule(this.interactive, match, subject));
+    if (hook?.decision === 'ask') return verdict(askByHook(this.interactive, subject, hook));
+    if (hook?.decision === 'allow') {
+      return verdict(allow('hook', hook.reason ?? reason, subject), 'trust');
     }
-    return ask(this.interactive, subject, reason, `mode ${this.mode}`, {
-      alwaysRule: bashAlwaysRule(command, cls.parts),
-    });
+    if (match?.decision === 'allow') return verdict(allowByRule(match, subject), 'trust');
+    if (this.mode === 'bypassPermissions') {
+      return verdict(allow(`mode ${this.mode}`, cls.reason, subject), 'bypass');
+    }
+    return verdict(analysisDecision(command, cls, reason, this.mode, this.interactive));
   }
 
   private decideFiles(
@@ -284,43 +335,18 @@ export class PermissionPolicy {
     }
     if (match?.decision === 'allow') return allowByRule(match, subject);
     if (this.mode === 'bypassPermissions') return allow(`mode ${this.mode}`, 'bypass', subject);
-    const concerns: string[] = [];
-    for (const p of paths) {
-      const readable = !write && isInsideRoots(p, this.readRoots);
-      if (!readable && !isInsideRoots(p, this.roots)) concerns.push(`outside workspace: ${p}`);
-      const secret = secretPath(p, this.home);
-      if (secret) concerns.push(`${write ? 'writes' : 'reads'} ${secret}`);
-      const guarded = write && protectedPath(p, this.roots);
-      if (guarded) concerns.push(`changes ${guarded}`);
-    }
-    const always = fileAlwaysRule(toolName, paths, this.cwd);
-    if (concerns.length > 0) {
-      return ask(this.interactive, subject, concerns.join('; '), `mode ${this.mode}`, {
-        alwaysRule: always,
-      });
-    }
-    if (write && this.mode === 'default') {
-      const shown = paths.map((p) => displayPath(p, this.cwd, this.home)).join(', ');
-      const verb = toolName === 'edit_file' ? 'edits' : 'writes';
-      return ask(this.interactive, subject, `${verb} ${shown}`, 'mode default', {
-        alwaysRule: always,
-        acceptEdits: true,
-      });
-    }
-    return allow(
-      `mode ${this.mode}`,
-      write ? 'edits inside the workspace' : 'reads inside the workspace',
-      subject,
-    );
+    return fileDecision({
+      toolName,
+      paths,
+      write,
+      mode: this.mode,
+      interactive: this.interactive,
+      cwd: this.cwd,
+      roots: this.roots,
+      readRoots: this.readRoots,
+      home: this.home,
+    });
   }
-}
-
-/** Why a command that edits files is asked: it names every file it writes. */
-function editReason(cls: CommandClassification, reason: string): string {
-  const parts = cls.parts.filter((p) => p.level === 'edit');
-  if (parts.length <= 1) return reason;
-  const files = [...new Set(parts.flatMap((p) => p.edits))];
-  return `changes ${files.join(', ')}`;
 }
 
 function commandOf(input: unknown): string {

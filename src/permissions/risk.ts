@@ -1,13 +1,18 @@
 /**
- * How much a shell command can do, from harmless to never allowed. `edit` writes files
- * inside the roots (`sed -i`, `> file`, `cp`, `touch`): it is asked like edit_file in
- * default mode and runs in acceptEdits.
+ * How much a shell command can do, from harmless to never allowed. `read-only` and
+ * `workspace` are understood: tick knows the program and every option as safe for the
+ * mode, so they run unconfined. `unknown` is not understood (an unknown program, an
+ * option tick does not know of a program that can run code or write files, a payload the
+ * analysis cannot see): it runs in the sandbox, or is asked where there is none. `edit`
+ * writes files inside the roots (`sed -i`, `> file`, `cp`, `touch`): it is asked like
+ * edit_file in default mode and runs in acceptEdits.
  */
-export type RiskLevel = 'read-only' | 'workspace' | 'edit' | 'risky' | 'forbidden';
+export type RiskLevel = 'read-only' | 'workspace' | 'unknown' | 'edit' | 'risky' | 'forbidden';
 
 export const RISK_LEVELS: readonly RiskLevel[] = [
   'read-only',
   'workspace',
+  'unknown',
   'edit',
   'risky',
   'forbidden',
@@ -17,6 +22,11 @@ export interface Verdict {
   level: RiskLevel;
   /** Why, as the approval prompt says it: "deletes files", "writes outside the workspace: /etc/x". */
   reason: string;
+  /**
+   * A more severe verdict (an edit) that swallowed one not understood: `wget -e CMD -O f`
+   * edits f and runs what tick cannot read, so it is confined even where edits run.
+   */
+  opaque?: boolean;
 }
 
 export interface ClassifyContext {
@@ -39,11 +49,21 @@ export function severity(level: RiskLevel): number {
  * `base` is the least it can be (it wins only when nothing is as severe).
  */
 export function worst(verdicts: readonly Verdict[], base: Verdict): Verdict {
-  return [...verdicts, base].reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
+  const all = [...verdicts, base];
+  const top = all.reduce((a, b) => (severity(b.level) > severity(a.level) ? b : a));
+  const opaque = all.some((v) => v.level === 'unknown' || v.opaque);
+  return opaque && top.level !== 'unknown' && !top.opaque ? { ...top, opaque } : top;
 }
 
 export const readOnly = (reason: string): Verdict => ({ level: 'read-only', reason });
 export const workspace = (reason: string): Verdict => ({ level: 'workspace', reason });
+/** Not understood: confined in the sandbox, or asked without one. */
+export const notUnderstood = (reason: string): Verdict => ({ level: 'unknown', reason });
 export const edit = (reason: string): Verdict => ({ level: 'edit', reason });
+
+/** Understood as safe to run unconfined in a mode that runs workspace work. */
+export function understood(level: RiskLevel): boolean {
+  return level === 'read-only' || level === 'workspace';
+}
 export const risky = (reason: string): Verdict => ({ level: 'risky', reason });
 export const forbidden = (reason: string): Verdict => ({ level: 'forbidden', reason });

@@ -29,7 +29,8 @@ export class RuleBook {
     for (const { source, rules, sourceDir, file } of sources) {
       for (const list of ['deny', 'ask', 'allow'] as const) {
         const parsed = parseRuleList(rules[list] ?? [], list, source, { tools, sourceDir });
-        this.entries.push(...parsed.entries);
+        // One by one: spreading a settings file's 100,000 rules would overflow the stack.
+        for (const entry of parsed.entries) this.entries.push(entry);
         for (const problem of parsed.problems) {
           this.problems.push(ruleProblemText(file ?? `${source} rules`, list, problem));
         }

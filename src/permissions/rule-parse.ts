@@ -5,6 +5,7 @@
  * consults) comes back as a warning and no rule; a malformed one as an error.
  */
 import { pathMatcher, type PathMatcher } from './rule-paths';
+import { parseMcpRuleName } from '../mcp/tool-names';
 
 /** A tool as rules may name it: tick's name and Claude Code's (then its aliases). */
 export interface RuleToolName {
@@ -28,6 +29,8 @@ export interface Rule {
   toolPattern?: RegExp;
   /** Claude Code's Edit rules cover every file change; its Read rules every read. */
   family?: 'edit' | 'read';
+  /** An MCP rule: `mcp__srv` (or `mcp__srv__*`) every tool of a server, `mcp__srv__tool` one. */
+  mcp?: { server: string; tool?: string };
   /** Absent: the whole tool. */
   command?: CommandMatcher;
   path?: PathMatcher;
@@ -97,12 +100,7 @@ export function parseRule(input: string, options: ParseOptions): ParsedRule {
   if (!/^[A-Za-z_*][\w*-]*$/.test(name)) {
     return error(`it does not start with a tool name (found '${name}')`);
   }
-  if (name.startsWith('mcp__')) {
-    return warning(
-      `${name} is an MCP tool; tick has no MCP servers, so the rule cannot apply`,
-      name,
-    );
-  }
+  if (name.startsWith('mcp__')) return mcpRule(text, name, spec, options);
   if (spec === '') return error(`empty parentheses (write '${name}' for the whole tool)`);
   if (name.includes('*')) return toolPatternRule(text, name, spec, options);
 
@@ -131,6 +129,26 @@ export function parseRule(input: string, options: ParseOptions): ParsedRule {
     return { rule: { ...base, path: pathMatcher(spec, options.sourceDir) } };
   }
   return warning(`tick cannot match a specifier on ${name}; write '${name}' for the whole tool`);
+}
+
+/**
+ * Claude Code's MCP rules: `mcp__srv` and `mcp__srv__*` every tool of a server,
+ * `mcp__srv__tool` one, `mcp__srv__get_*` the server's tools by a glob (allowed in allow
+ * rules: the server is named). A wildcard in the server part (`mcp__*`) names unknown
+ * tools: deny and ask rules only, as any tool-name wildcard.
+ */
+function mcpRule(
+  text: string,
+  name: string,
+  spec: string | undefined,
+  options: ParseOptions,
+): ParsedRule {
+  const mcp = parseMcpRuleName(name);
+  if (!mcp) return error(`'${name}' names no MCP server (write mcp__server or mcp__server__tool)`);
+  if (spec !== undefined && spec !== '*')
+    return warning(`MCP rules take no specifier; write '${name}' for the whole tool`);
+  if (mcp.server.includes('*')) return toolPatternRule(text, name, undefined, options);
+  return { rule: { text, mcp } };
 }
 
 function toolPatternRule(

@@ -15,11 +15,13 @@ import {
   type RuleToolName,
 } from './rule-parse';
 import type { ToolAccess } from './types';
+import { mcpRuleCovers } from '../mcp/tool-names';
 
 export { parseRule, type CommandMatcher, type Rule, type RuleList, type RuleToolName };
 export type { PathMatcher } from './rule-paths';
 
-export type RuleSource = 'user' | 'project' | 'local' | 'session' | 'flag' | 'settings';
+/** Where a rule comes from; `prompt`: a command's or skill's `allowed-tools`, for one prompt. */
+export type RuleSource = 'user' | 'project' | 'local' | 'session' | 'flag' | 'settings' | 'prompt';
 
 export interface RuleEntry {
   source: RuleSource;
@@ -55,6 +57,7 @@ export interface RuleMatch {
  * the same paths; a tool-name wildcard every tool whose name it matches.
  */
 export function ruleCovers(rule: Rule, call: RuleCall, list: RuleList): boolean {
+  if (rule.mcp) return call.names.some((name) => mcpRuleCovers(rule.mcp!, name));
   if (rule.toolPattern) return call.names.some((name) => rule.toolPattern!.test(name));
   if (rule.tool === call.toolName) return true;
   if (!('kind' in call)) return false;

@@ -2,7 +2,7 @@ import type { Config } from '../config/types';
 import type { Command } from '../cli/args';
 import { exitOnSessionError, processIO } from '../cli/commands/io';
 import { runPrintMode, type PrintIO } from './print-mode';
-import { listSessions } from '../session/list';
+import { listSessions, MIN_ID_PREFIX } from '../session/list';
 import { pickList } from '../session/list-text';
 import { openSessionForRun, type OpenedSession } from '../session/open';
 
@@ -28,7 +28,12 @@ export async function runPrintCommand(
     io.stdout(
       sessions.length ? pickList(sessions) : `No sessions in this workspace (${config.cwd}).\n`,
     );
-    return 0;
+    if (!command.prompt) return 0;
+    // A prompt with nothing to resume: never dropped in silence.
+    io.stderr(
+      `tick: -r without a session id only lists the sessions; the prompt was not run. Resume one with \`tick -p -r ID "PROMPT"\` (ID: the id, or at least ${MIN_ID_PREFIX} characters of it)\n`,
+    );
+    return 2;
   }
   const prompt = command.prompt ?? '';
   return exitOnSessionError(io, async () => {
@@ -39,6 +44,7 @@ export async function runPrintCommand(
       for (const notice of session.notices) io.stderr(`tick: ${notice}\n`);
       return await runPrintMode(config, prompt, command.format, io, {
         agentOptions: session.agentOptions,
+        sessionFailure: () => session.failure(),
       });
     } finally {
       session.close();

@@ -1,4 +1,5 @@
 import type { Config } from '../config/types';
+import { unsavedText } from '../checkpoints/report-text';
 import type { AgentEvent, TurnEndReason } from '../protocol/events';
 import type { OutputFormat } from '../cli/args';
 import type { Approve } from '../protocol/approval';
@@ -25,6 +26,8 @@ export interface PrintOptions {
   agentOptions?: Partial<AgentOptions>;
   /** A ready agent (tests, resume); created from config otherwise. */
   agent?: Agent;
+  /** Why the session log stopped being written (a full disk), once it has. */
+  sessionFailure?: () => string | undefined;
 }
 
 /** Runs one prompt without the UI. Returns the process exit code. */
@@ -43,6 +46,8 @@ export async function runPrintMode(
       interactive: false,
       ...options.agentOptions,
     }));
+  // MCP servers' news (a server that failed, one not approved) goes to stderr, as warnings do.
+  const stopMcpNotices = agent.mcp?.watch((notice) => notice && io.stderr(`tick: ${notice}\n`));
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
@@ -51,10 +56,24 @@ export async function runPrintMode(
   let fatal: string | undefined;
   let end: Extract<AgentEvent, { type: 'turn_end' }> | undefined;
   let tasks: TaskListSnapshot | undefined;
+  // The log's failure is told once, as a non-fatal error event (stderr heard it already).
+  let notSaved: string | undefined;
+  const checkSaved = (): void => {
+    const failure = options.sessionFailure?.();
+    if (failure === undefined || notSaved !== undefined) return;
+    notSaved = failure;
+    errors.push(failure);
+    if (format === 'stream-json') {
+      io.stdout(`${JSON.stringify({ type: 'error', message: failure, fatal: false })}\n`);
+    }
+  };
+  // Said once, before anything else: the sandbox cannot run here.
+  for (const notice of agent.notices ?? []) io.stderr(`tick: ${notice}\n`);
   try {
     if (format === 'stream-json') {
+      const sandbox = agent.policy.sandboxInUse ? agent.policy.sandbox.mode : 'off';
       io.stdout(
-        `${JSON.stringify({ type: 'system', subtype: 'init', session_id: agent.sessionId, model: agent.model, cwd: agent.cwd, permission_mode: agent.policy.mode })}\n`,
+        `${JSON.stringify({ type: 'system', subtype: 'init', session_id: agent.sessionId, model: agent.model, cwd: agent.cwd, permission_mode: agent.policy.mode, sandbox })}\n`,
       );
     }
     for await (const event of agent.run(prompt, controller.signal)) {
@@ -70,7 +89,10 @@ export async function runPrintMode(
           `tick: ${compactionLine(event.tokensBefore, event.tokensAfter, event.planKept)}\n`,
         );
       }
+      if (event.type === 'checkpoint_unsaved' && format === 'text')
+        io.stderr(`tick: ${unsavedText(event.files, event.capBytes)}\n`);
       if (event.type === 'turn_end') end = event;
+      checkSaved();
     }
     tasks = await agent.taskList().catch((error: unknown) => {
       errors.push(error instanceof Error ? error.message : String(error));
@@ -79,7 +101,9 @@ export async function runPrintMode(
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    stopMcpNotices?.();
     await agent.close();
+    checkSaved();
   }
   const reason: TurnEndReason = end?.reason ?? 'error';
   const summary: RunSummary = {
@@ -93,6 +117,7 @@ export async function runPrintMode(
     durationMs: Date.now() - started,
     errors,
     ...(fatal !== undefined ? { fatal } : {}),
+    ...(notSaved !== undefined ? { notSaved } : {}),
   };
   const { stdout, stderr, exitCode } = formatResult(summary, format);
   if (stdout) io.stdout(stdout);

@@ -18,6 +18,8 @@ export interface RunSummary {
   errors: string[];
   /** The error that ended the run, when one did. */
   fatal?: string;
+  /** Why the session log stopped being written (a full disk): the run was not all saved. */
+  notSaved?: string;
 }
 
 export function exitCodeFor(reason: TurnEndReason): number {
@@ -95,6 +97,8 @@ export function formatResult(
           ? { task_list_id: summary.tasks.listId, tasks: summary.tasks.tasks }
           : {}),
         errors: summary.errors,
+        // False when the log could not be written to the end (`-c`/`-r` would miss the rest).
+        session_saved: summary.notSaved === undefined,
       };
       // Text mode printed the error as it happened; here stdout is JSON, so say it on stderr too.
       const failed =

@@ -50,7 +50,10 @@ export async function runReplay(
     });
     for (const [index, prompt] of prepared.prompts.entries()) {
       driver.startPrompt(index);
-      const code = await runPrintMode(replayConfig, prompt, format, io, { agent });
+      const code = await runPrintMode(replayConfig, prompt, format, io, {
+        agent,
+        sessionFailure: () => session.failure(),
+      });
       if (code !== 0) exitCode = code;
       if (code === 130) break;
     }

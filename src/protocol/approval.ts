@@ -1,8 +1,18 @@
 import type { ToolPreview } from './tool-display';
 import type { ToolLook } from './tool-look';
 
+/**
+ * What is asked: `call`, may this tool call run (the gate's question); `mcp-server`, may a
+ * project's `.mcp.json` server start (asked once, before its first start; allow_once
+ * answers "this server", allow_always "this and every later server of the project's
+ * .mcp.json", deny "not this one").
+ */
+export type ApprovalKind = 'call' | 'mcp-server';
+
 /** A question the gate puts to the user (keyboard in the app, flags in print mode). */
 export interface ApprovalRequest {
+  /** Absent: `call`. */
+  kind?: ApprovalKind;
   callId: string;
   toolName: string;
   /** How the call looks: its role picks the question's title. */
@@ -19,6 +29,8 @@ export interface ApprovalRequest {
   planItem?: { key: string; text: string };
   /** The subagent whose call this is (absent: the main agent's). */
   agent?: { id: string; description: string };
+  /** bash, with the sandbox in use: once allowed it runs in it (true) or outside it (false). */
+  confined?: boolean;
 }
 
 export type ApprovalDecision =

@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from './approval';
+import type { RewindReport, UnsavedFile } from './checkpoints';
 import type { Task } from './tasks';
 import type { Todo } from './todos';
 import type { ToolDisplay } from './tool-display';
@@ -79,12 +80,18 @@ export type AgentEvent =
   | { type: 'tasks_updated'; listId: string; tasks: Task[] }
   | { type: 'reminder_injected'; text: string }
   | { type: 'permission_asked'; request: ApprovalRequest }
+  /**
+   * How a call was let through or stopped. Every call the gate looks at gets one: `allow`
+   * or `deny`, or `ask` when it goes to the user (then a second one with the answer, `by`
+   * 'user'). `confined`: a bash call runs (or would run, once allowed) in the sandbox.
+   */
   | {
       type: 'permission_decided';
       callId: string;
-      decision: 'allow' | 'deny';
-      /** What decided: 'user', 'rule bash(git:*)', 'mode plan', 'hook', 'print mode'. */
+      decision: 'allow' | 'deny' | 'ask';
+      /** What decided: 'user', 'rule allow bash(git:*)', 'mode default', 'sandbox', 'hook'. */
       by: string;
+      confined?: boolean;
       note?: string;
     }
   | { type: 'usage'; usage: Usage }
@@ -132,6 +139,15 @@ export type AgentEvent =
       toolCalls: number;
       durationMs: number;
     }
+  /**
+   * Files over the checkpoint size cap, named (once each) before a call that may change them
+   * runs: a rewind cannot restore them.
+   */
+  | { type: 'checkpoint_unsaved'; files: UnsavedFile[]; capBytes: number }
+  /** A rewind (or an undo of one plan item) put files back; what it did and could not do. */
+  | { type: 'rewind_done'; report: RewindReport }
+  /** The plan items whose changes are undone now (`todo:<content>`, `task:<id>`). */
+  | { type: 'plan_items_undone'; keys: string[] }
   /** A problem the user should see; `fatal` errors end the turn. */
   | { type: 'error'; message: string; fatal: boolean }
   | {

@@ -8,6 +8,10 @@ export interface ToolDisplay {
   matches?: number;
   /** Exit code of a bash command. */
   exitCode?: number;
+  /** An MCP result's structuredContent as one line of compact JSON (cut). */
+  structured?: string;
+  /** The bash command ran in the sandbox. */
+  confined?: boolean;
   /** What a call found, in a few words, when its input says nothing (task_list's counts). */
   found?: string;
 }

@@ -1,6 +1,7 @@
 /**
  * What a call does, as the UI names it: picks the approval prompt's title, and tells the
- * plan tools (`plan`: todo_write; `tasks`: the task tools) and `agent` apart.
+ * plan tools (`plan`: todo_write; `tasks`: the task tools) and `agent` apart; `mcp`: a tool
+ * of an MCP server.
  */
 export const TOOL_ROLES = [
   'shell',
@@ -10,6 +11,7 @@ export const TOOL_ROLES = [
   'plan',
   'tasks',
   'agent',
+  'mcp',
   'other',
 ] as const;
 export type ToolRole = (typeof TOOL_ROLES)[number];

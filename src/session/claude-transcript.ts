@@ -7,7 +7,8 @@
  * format stays as it is), written beside it in `transcripts/<session-id>.jsonl`.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../util/private-files';
 import { dirname, join } from 'node:path';
 import type { ChatMessage } from '../model/types';
 import { VERSION } from '../version';
@@ -126,9 +127,9 @@ export class ClaudeTranscript {
     if (this.started) return;
     this.started = true;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
+      makePrivateDir(dirname(this.file));
       if (existsSync(this.file)) return;
-      writeFileSync(this.file, '', { flag: 'a' });
+      writeFileSync(this.file, '', { flag: 'a', mode: PRIVATE_FILE_MODE });
       for (const message of this.backlog()) this.write(message);
     } catch (error) {
       this.fail(error);

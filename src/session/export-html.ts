@@ -86,6 +86,17 @@ function taskSections(report: SessionReport): string {
   return `<h2>Task history</h2>\n${sections.join('\n')}\n`;
 }
 
+/** The session's checkpoints: what `tick rewind POINT` can go back to. */
+function checkpointSection(report: SessionReport): string {
+  const points = report.checkpoints;
+  if (!points?.length) return '';
+  const rows = points.map(
+    (point) =>
+      `<tr><td>${point.id}</td><td>${stamp(point.t)}</td><td>${point.head ? '' : '&nbsp;&nbsp;'}${escapeHtml(point.label)}</td></tr>`,
+  );
+  return `<h2>Checkpoints</h2>\n<p><code>tick rewind POINT</code> puts the files back as they were at a point.</p>\n<table><thead><tr><th>Point</th><th>Time</th><th>Before</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>\n`;
+}
+
 /** The session as one self-contained HTML page; every recorded string is escaped. */
 export function renderHtml(report: SessionReport): string {
   const { header } = report;
@@ -126,7 +137,7 @@ export function renderHtml(report: SessionReport): string {
 <li>Tokens: ${report.usage.inputTokens} in, ${report.usage.outputTokens} out</li>
 ${header.replayOf ? `<li>Replay of: <code>${escapeHtml(header.replayOf)}</code></li>\n` : ''}</ul>
 ${prompts.join('\n')}
-${taskSections(report)}${report.tasks.length && !report.todos.length ? '' : `<h2>Todo history</h2>\n${todos}\n`}</body>
+${taskSections(report)}${report.tasks.length && !report.todos.length ? '' : `<h2>Todo history</h2>\n${todos}\n`}${checkpointSection(report)}</body>
 </html>
 `;
 }

@@ -84,6 +84,25 @@ function taskHistory(report: SessionReport): string[] {
   return out;
 }
 
+/** The session's checkpoints: what `tick rewind POINT` can go back to. */
+function checkpointRows(report: SessionReport): string[] {
+  const points = report.checkpoints;
+  if (!points?.length) return [];
+  const out = [
+    '',
+    '## Checkpoints',
+    '',
+    '`tick rewind POINT` puts the files back as they were at a point.',
+    '',
+  ];
+  out.push('| Point | Time | Before |', '|-------|------|--------|');
+  for (const point of points)
+    out.push(
+      `| ${point.id} | ${stamp(point.t)} | ${point.head ? '' : '&nbsp;&nbsp;'}${cell(point.label)} |`,
+    );
+  return out;
+}
+
 function quote(text: string): string {
   return text
     .split('\n')
@@ -135,14 +154,16 @@ export function renderMarkdown(report: SessionReport): string {
   });
   if (report.tasks.length) out.push(...taskHistory(report));
   // A session that planned with tasks has no todo list to speak of.
-  if (report.tasks.length && !report.todos.length) return `${out.join('\n')}\n`;
-  out.push('', '## Todo history', '');
-  if (report.todos.length === 0) {
-    out.push('No todo list was written.');
-  } else {
-    out.push('| # | Item | Status | Started | Finished | Tool calls while in progress |');
-    out.push('|---|------|--------|---------|----------|------------------------------|');
-    report.todos.forEach((item, index) => out.push(todoRow(item, index)));
+  if (!report.tasks.length || report.todos.length) {
+    out.push('', '## Todo history', '');
+    if (report.todos.length === 0) {
+      out.push('No todo list was written.');
+    } else {
+      out.push('| # | Item | Status | Started | Finished | Tool calls while in progress |');
+      out.push('|---|------|--------|---------|----------|------------------------------|');
+      report.todos.forEach((item, index) => out.push(todoRow(item, index)));
+    }
   }
+  out.push(...checkpointRows(report));
   return `${out.join('\n')}\n`;
 }

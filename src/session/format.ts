@@ -26,6 +26,11 @@ export interface HeaderRecord {
   model: string;
   /** Set when this session is a replay of another session's file. */
   replayOf?: string;
+  /**
+   * Set by a tick that writes a `started` line before each call runs: a call without one
+   * never ran. (In a file without it, such a call may have run.)
+   */
+  startsRecorded?: true;
 }
 
 /** An event as the loop yielded it; a large field may be a BlobRef. */
@@ -92,12 +97,14 @@ export interface ClearRecord {
 
 /**
  * The history was compacted: from here on the model's history is `messages` (the summary and
- * plan, then the kept recent messages), and later message records add to it.
+ * plan, then the kept recent messages), and later message records add to it. A rewind that
+ * takes the conversation back writes one too (`by: "rewind"`: the history as it was then).
  */
 export interface CompactRecord {
   kind: 'compact';
   t: number;
   messages: ChatMessage[];
+  by?: 'rewind';
 }
 
 /**
@@ -113,6 +120,16 @@ export interface OutputRecord {
   /** Set on a tail: characters between the head and this text that were not recorded. */
   skipped?: number;
   tail?: true;
+}
+
+/**
+ * Tool call `id` starts now: written before the tool runs (before a command is spawned), so
+ * a kill at any moment after the call began leaves a log that says it may have done work.
+ */
+export interface StartedRecord {
+  kind: 'started';
+  t: number;
+  id: string;
 }
 
 /** The line before this one was torn by a crash; readers skip it. */
@@ -136,6 +153,7 @@ export type SessionRecord =
   | ClearRecord
   | CompactRecord
   | OutputRecord
+  | StartedRecord
   | TornRecord;
 
 /** Events not worth a line: the final tool_result and assistant_message carry their content. */
@@ -166,7 +184,7 @@ export class SessionFileError extends Error {
   constructor(
     readonly file: string,
     readonly line: number | undefined,
-    detail: string,
+    readonly detail: string,
   ) {
     super(line === undefined ? `${file}: ${detail}` : `${file} line ${line}: ${detail}`);
     this.name = 'SessionFileError';

@@ -65,6 +65,9 @@ export function withLooks(event: AgentEvent): AgentEvent {
     case 'retry':
     case 'subagent_started':
     case 'subagent_finished':
+    case 'checkpoint_unsaved':
+    case 'rewind_done':
+    case 'plan_items_undone':
     case 'error':
     case 'turn_end':
       return event;

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { SessionError } from './format';
+import { PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** A held session lock; release() is idempotent and runs at process exit too. */
 export interface SessionLock {
@@ -38,16 +39,20 @@ export function liveLockOwner(path: string): number | undefined {
 function createExclusive(path: string): boolean {
   let fd: number;
   try {
-    fd = openSync(path, 'wx');
+    fd = openSync(path, 'wx', PRIVATE_FILE_MODE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
   try {
     writeSync(fd, `${process.pid}\n`);
-  } finally {
+  } catch (error) {
+    // A full disk: no empty lock file is left behind.
     closeSync(fd);
+    unlinkSync(path);
+    throw error;
   }
+  closeSync(fd);
   return true;
 }
 

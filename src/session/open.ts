@@ -33,8 +33,11 @@ export interface SessionAgentOptions {
   onTurnEnd: (state: Readonly<SessionState>) => void;
   onReset: () => void;
   onCompact: (messages: ChatMessage[]) => void;
+  onRewind: (messages: ChatMessage[]) => void;
   onTaskList: (listId: string) => void;
   onSubagentMessage: (agentId: string, parentCallId: string, message: ChatMessage) => void;
+  /** A call of the main agent is about to run: its start is recorded before it does. */
+  onToolStart: (callId: string) => void;
 }
 
 export interface OpenedSession {
@@ -47,6 +50,8 @@ export interface OpenedSession {
   restored?: RestoredSession;
   /** Lines for the user (a torn last line was ignored). */
   notices: string[];
+  /** Why the log stopped being written (a full disk), once it has: the session is no longer saved. */
+  failure(): string | undefined;
   /** Closes the file and releases the lock. Idempotent. */
   close(): void;
 }
@@ -112,6 +117,7 @@ function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
     startedAt: new Date().toISOString(),
     model: config.demo ? 'demo' : config.model,
     ...(options.replayOf ? { replayOf: options.replayOf } : {}),
+    startsRecorded: true,
   };
   const writer = SessionWriter.create(file, header, { onError: options.onError });
   return {
@@ -124,6 +130,7 @@ function openNew(config: Config, options: OpenSessionOptions): OpenedSession {
       sessionDataDir(file),
     ),
     notices: [],
+    failure: () => writer.failed,
     close: () => writer.close(),
   };
 }
@@ -142,6 +149,7 @@ function openExisting(file: string, lock: SessionLock, options: OpenSessionOptio
     agentOptions: observers(writer, restored.state, restored.grantedRules, sessionDataDir(file)),
     restored,
     notices: restored.notices,
+    failure: () => writer.failed,
     close: () => writer.close(),
   };
 }
@@ -163,8 +171,10 @@ function observers(
     onTurnEnd: (current) => writer.state(current.roundsSinceTodo),
     onReset: () => writer.clear(),
     onCompact: (messages) => writer.compact(messages),
+    onRewind: (messages) => writer.compact(messages, 'rewind'),
     onTaskList: (listId) => writer.taskList(listId),
     onSubagentMessage: (agentId, parentCallId, message) =>
       writer.sidechain(agentId, parentCallId, message),
+    onToolStart: (callId) => writer.started(callId),
   };
 }

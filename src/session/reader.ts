@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { isObject, resolveEvent, resolveMessage, type JsonObject } from './blob-refs';
-import { withLooks } from './legacy-looks';
+import { isObject } from './blob-refs';
 import {
   SESSION_FORMAT_VERSION,
   SessionFileError,
   type HeaderRecord,
   type SessionRecord,
 } from './format';
+import { readRecord } from './read-record';
 
 /** A record with the 1-based line it came from; blob references already resolved. */
 export type ReadRecord = Exclude<
@@ -24,6 +24,8 @@ export interface ParsedSession {
   notices: string[];
   /** The last line was torn (a crash mid-write); its 1-based number. */
   tornLine?: number;
+  /** Lines skipped as damaged (not the torn last line): their 1-based numbers. */
+  damagedLines: number[];
   /** Lines in the file, counting a torn last one. */
   lineCount: number;
   /** False when the file ends in the middle of a line (append a newline before writing). */
@@ -32,8 +34,9 @@ export interface ParsedSession {
 
 /**
  * Reads a session file without changing it. Throws SessionFileError naming the file and line
- * for a foreign file, a newer format, or a corrupt line before the last; a torn last line (a
- * crash mid-write) is skipped with a notice.
+ * for a foreign file or a newer format. A damaged line (not JSON, or a record whose fields
+ * have the wrong types) is skipped with a notice naming the file and line, keeping the rest;
+ * a torn last line (a crash mid-write) is skipped with a notice too.
  */
 export function readSessionFile(file: string): ParsedSession {
   let text: string;
@@ -52,46 +55,78 @@ export function parseSessionText(file: string, text: string): ParsedSession {
   const lines = text.split('\n');
   if (endsWithNewline) lines.pop();
   const notices: string[] = [];
+  const damaged: Damage[] = [];
   const blobs = new Map<string, string>();
   const records: ReadRecord[] = [];
   let header: HeaderRecord | undefined;
   let tornLine: number | undefined;
 
-  const parsed: (unknown | typeof INVALID)[] = lines.map(parseLine);
   for (let index = 0; index < lines.length; index += 1) {
     const line = index + 1;
-    const value = parsed[index];
+    let value = parseLine(lines[index]);
     if (value === INVALID) {
+      if (!header) throw new SessionFileError(file, line, 'not a tick session file (no header)');
       if (index === lines.length - 1 && !endsWithNewline) {
-        if (!header) throw new SessionFileError(file, line, 'not a tick session file (no header)');
         tornLine = line;
         notices.push(`${file} line ${line}: ignored a torn last line (an interrupted write)`);
         continue;
       }
-      if (isTornMarker(parsed[index + 1], line)) continue;
-      if (!header) throw new SessionFileError(file, line, 'not a tick session file (no header)');
-      throw new SessionFileError(file, line, 'not valid JSON');
+      // Marked when a writer appended after it: already reported then.
+      if (isTornMarker(lines[index + 1], line)) continue;
+      value = salvageRecord(lines[index]);
+      if (value === INVALID) {
+        damaged.push({ line, problem: 'not valid JSON' });
+        continue;
+      }
+      damaged.push({
+        line,
+        problem: 'an interrupted record, followed by a whole one that was kept',
+      });
     }
     if (!header) {
       header = readHeader(file, value);
       continue;
     }
-    if (!isObject(value) || typeof value.kind !== 'string') {
-      throw new SessionFileError(file, line, 'not a session record (no "kind")');
-    }
     const record = readRecord(file, line, value, blobs);
-    if (record) records.push(record);
+    if (record && 'problem' in record) damaged.push({ line, problem: record.problem });
+    else if (record) records.push(record);
   }
   if (!header) throw new SessionFileError(file, 1, 'not a tick session file (no header)');
+  notices.push(...damageNotices(file, damaged));
   return {
     file,
     header,
     records,
     notices,
     tornLine,
+    damagedLines: damaged.map(({ line }) => line),
     lineCount: lines.length,
     endsWithNewline,
   };
+}
+
+/** A line the reader skipped, and why. */
+interface Damage {
+  line: number;
+  problem: string;
+}
+
+/** Damaged lines told one a line; a file with many says how many more there were. */
+const DAMAGE_NOTICES = 3;
+
+function damageNotices(file: string, damaged: Damage[]): string[] {
+  const told = damaged
+    .slice(0, DAMAGE_NOTICES)
+    .map(
+      ({ line, problem }) =>
+        `${file} line ${line}: skipped a damaged line (${problem}); the rest of the session is kept`,
+    );
+  const more = damaged.slice(DAMAGE_NOTICES).map(({ line }) => line);
+  if (more.length > 0) {
+    const listed = more.slice(0, 10).join(', ') + (more.length > 10 ? ', …' : '');
+    told.push(`${file}: skipped ${more.length} more damaged lines (${listed})`);
+  }
+  return told;
 }
 
 const INVALID = Symbol('invalid');
@@ -104,8 +139,30 @@ function parseLine(line: string): unknown {
   }
 }
 
-function isTornMarker(next: unknown, line: number): boolean {
-  return isObject(next) && next.kind === 'torn' && next.skipLine === line;
+function isTornMarker(next: string | undefined, line: number): boolean {
+  if (next === undefined) return false;
+  const value = parseLine(next);
+  return isObject(value) && value.kind === 'torn' && value.skipLine === line;
+}
+
+/** How every record but the header begins, as JSON.stringify writes it (`kind` first). */
+const RECORD_START = '{"kind":"';
+const SALVAGE_TRIES = 16;
+
+/**
+ * A record written right after one cut short by a full disk (an older tick went on writing
+ * when space came back): the whole record after the cut, when one parses to the line's end.
+ */
+function salvageRecord(line: string): unknown {
+  // Inside JSON strings the quotes are escaped, so only object starts match: a few at most
+  // (the cap keeps a long garbage line from being parsed over and over).
+  let at = line.indexOf(RECORD_START, 1);
+  for (let tries = 0; at > 0 && tries < SALVAGE_TRIES; tries += 1) {
+    const value = parseLine(line.slice(at));
+    if (value !== INVALID) return value;
+    at = line.indexOf(RECORD_START, at + 1);
+  }
+  return INVALID;
 }
 
 function readHeader(file: string, value: unknown): HeaderRecord {
@@ -138,123 +195,6 @@ function readHeader(file: string, value: unknown): HeaderRecord {
     startedAt: typeof value.startedAt === 'string' ? value.startedAt : '',
     model: typeof value.model === 'string' ? value.model : '',
     ...(typeof value.replayOf === 'string' ? { replayOf: value.replayOf } : {}),
+    ...(value.startsRecorded === true ? { startsRecorded: true } : {}),
   };
-}
-
-function readRecord(
-  file: string,
-  line: number,
-  value: JsonObject,
-  blobs: Map<string, string>,
-): ReadRecord | undefined {
-  const t = typeof value.t === 'number' ? value.t : 0;
-  switch (value.kind) {
-    case 'blob':
-      if (typeof value.id !== 'string' || typeof value.text !== 'string') {
-        throw new SessionFileError(file, line, 'blob record lacks id or text');
-      }
-      blobs.set(value.id, value.text);
-      return undefined;
-    case 'event': {
-      const event = value.event;
-      if (!isObject(event) || typeof event.type !== 'string') {
-        throw new SessionFileError(file, line, 'event record has no event type');
-      }
-      return {
-        kind: 'event',
-        t,
-        line,
-        event: withLooks(resolveEvent(file, line, event, blobs)),
-      };
-    }
-    case 'message': {
-      const message = value.message;
-      if (!isObject(message) || typeof message.role !== 'string') {
-        throw new SessionFileError(file, line, 'message record has no role');
-      }
-      return { kind: 'message', t, line, message: resolveMessage(file, line, message, blobs) };
-    }
-    case 'grant':
-    case 'revoke':
-      if (typeof value.rule !== 'string') {
-        throw new SessionFileError(file, line, `${value.kind} record has no rule`);
-      }
-      return { kind: value.kind, t, line, rule: value.rule };
-    case 'state':
-      return {
-        kind: 'state',
-        t,
-        line,
-        roundsSinceTodo: typeof value.roundsSinceTodo === 'number' ? value.roundsSinceTodo : 0,
-      };
-    case 'task_list':
-      if (typeof value.listId !== 'string')
-        throw new SessionFileError(file, line, 'task_list record has no listId');
-      return { kind: 'task_list', t, line, listId: value.listId };
-    case 'clear':
-      return { kind: 'clear', t, line };
-    case 'compact': {
-      const messages = value.messages;
-      if (!Array.isArray(messages)) {
-        throw new SessionFileError(file, line, 'compact record has no messages');
-      }
-      return {
-        kind: 'compact',
-        t,
-        line,
-        messages: messages.map((message: unknown) => {
-          if (!isObject(message) || typeof message.role !== 'string') {
-            throw new SessionFileError(file, line, 'compact record has a message without a role');
-          }
-          return resolveMessage(file, line, message, blobs);
-        }),
-      };
-    }
-    case 'output':
-      if (typeof value.id !== 'string' || typeof value.text !== 'string') {
-        throw new SessionFileError(file, line, 'output record lacks id or text');
-      }
-      return {
-        kind: 'output',
-        t,
-        line,
-        id: value.id,
-        text: value.text,
-        ...(value.tail === true
-          ? { tail: true, skipped: typeof value.skipped === 'number' ? value.skipped : 0 }
-          : {}),
-      };
-    case 'torn':
-      // Already used: the torn line it names was skipped.
-      return undefined;
-    case 'sidechain': {
-      // A subagent's history: never the parent's (resume shows the child by its events).
-      const message = value.message;
-      if (
-        typeof value.agentId !== 'string' ||
-        typeof value.parentCallId !== 'string' ||
-        !isObject(message) ||
-        typeof message.role !== 'string'
-      ) {
-        throw new SessionFileError(
-          file,
-          line,
-          'sidechain record lacks agentId, parentCallId or a message',
-        );
-      }
-      return {
-        kind: 'sidechain',
-        t,
-        line,
-        agentId: value.agentId,
-        parentCallId: value.parentCallId,
-        message: resolveMessage(file, line, message, blobs),
-      };
-    }
-    case 'header':
-      throw new SessionFileError(file, line, 'a second header (two files joined?)');
-    default:
-      // A kind added later within format v1: nothing this tick needs.
-      return undefined;
-  }
 }

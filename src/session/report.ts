@@ -52,6 +52,16 @@ export interface TodoHistoryItem {
   toolCalls: ReportToolCall[];
 }
 
+/** A checkpoint the session took (from the workspace's store), as `tick rewind` names it. */
+export interface ReportPoint {
+  id: number;
+  t: number;
+  /** `before #2 Write the parser`, `before bash rm notes.txt`. */
+  label: string;
+  /** The first point of its plan item (or prompt); else a call within it. */
+  head: boolean;
+}
+
 export interface SessionReport {
   header: HeaderRecord;
   prompts: ReportPrompt[];
@@ -64,6 +74,8 @@ export interface SessionReport {
   toolCalls: number;
   usage: Usage;
   lastActivity: number;
+  /** The session's checkpoints, when the workspace's store has any (`tick export` reads them). */
+  checkpoints?: ReportPoint[];
 }
 
 /** Folds a session's events into the report's structure. Pure. */
@@ -167,6 +179,7 @@ export function buildReport(parsed: ParsedSession): SessionReport {
         break;
       case 'permission_decided': {
         const text = permissionText(event);
+        if (text === undefined) break;
         const call = calls.get(event.callId);
         if (call) call.permission = text;
         else current(t).steps.push({ kind: 'note', text: `Permission ${text}`, t });
@@ -221,7 +234,8 @@ function noteChildCall(
   if (!parent) return;
   if (event.type === 'permission_decided') {
     const call = open.get(`${agentId}:${event.callId}`);
-    if (call) call.permission = permissionText(event);
+    const text = permissionText(event);
+    if (call && text !== undefined) call.permission = text;
     return;
   }
   if (event.type !== 'tool_call_ready' && event.type !== 'tool_result') return;
@@ -242,9 +256,19 @@ function noteChildCall(
   open.delete(key);
 }
 
-/** `allowed by user`, `denied by rule bash(rm:*): use the trash`. */
-function permissionText(event: Extract<AgentEvent, { type: 'permission_decided' }>): string {
-  return `${event.decision === 'allow' ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+/**
+ * `allowed by user`, `denied by rule bash(rm:*): use the trash`, `allowed by mode, run in the
+ * sandbox`; undefined when not worth a line (an open question, an allow by rule or mode run
+ * outside the sandbox).
+ */
+function permissionText(
+  event: Extract<AgentEvent, { type: 'permission_decided' }>,
+): string | undefined {
+  if (event.decision === 'ask') return undefined;
+  const allowed = event.decision === 'allow';
+  if (allowed && event.by !== 'user' && event.by !== 'hook' && !event.confined) return undefined;
+  const how = `${allowed ? 'allowed' : 'denied'} by ${event.by}${event.note ? `: ${event.note}` : ''}`;
+  return allowed && event.confined ? `${how}, run in the sandbox` : how;
 }
 
 /** Applies one new list to the history; returns the items now in progress. */

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../protocol/events';
 import type { ChatMessage } from '../model/types';
 import type { Todo } from '../protocol/todos';
 import type { HeaderRecord } from './format';
+import { repairHistory } from './history-repair';
 import { ReminderCount } from './reminder-count';
 import { InterruptedCalls, type CallRepair } from './interrupted-calls';
 import type { ParsedSession, ReadRecord } from './reader';
@@ -60,7 +61,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
   const events: AgentEvent[] = [];
   let todos: Todo[] = [];
   const reminder = new ReminderCount();
-  const interrupted = new InterruptedCalls();
+  const interrupted = new InterruptedCalls(parsed.header.startsRecorded === true);
   for (const record of current) {
     interrupted.note(record);
     reminder.note(record);
@@ -76,9 +77,11 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     }
   }
 
-  const repairs = unansweredCalls(messages).map(({ id, name }) => interrupted.repair(id, name));
+  // Damaged lines the reader skipped may have taken a call or its result with them.
+  const history = parsed.damagedLines.length ? repairHistory(messages) : messages;
+  const repairs = unansweredCalls(history).map(({ id, name }) => interrupted.repair(id, name));
   for (const repair of repairs) {
-    messages.push(repair.message);
+    history.push(repair.message);
     events.push(repair.event);
   }
 
@@ -88,7 +91,7 @@ export function restoreSession(parsed: ParsedSession): RestoredSession {
     header: parsed.header,
     state: {
       sessionId: parsed.header.id,
-      messages,
+      messages: history,
       todos,
       roundsSinceTodo: reminder.count(),
       ...(taskListId ? { taskListId } : {}),

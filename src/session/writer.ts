@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentEvent } from '../protocol/events';
 import type { ChatCompletionMessageToolCall } from 'openai/resources/chat/completions';
@@ -21,9 +13,11 @@ import {
   type JsonRef,
   type SessionRecord,
 } from './format';
+import { appendWhole } from './append-whole';
 import { acquireLock, type SessionLock } from './lock';
 import { RunningOutput, TAIL_EVERY_MS } from './running-output';
 import { lockFile } from './paths';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../util/private-files';
 
 /** How many recent large strings are remembered, so a repeat becomes a reference. */
 const RECENT_BLOBS = 16;
@@ -41,7 +35,10 @@ export interface WriterOptions {
 export class SessionWriter {
   private fd: number | undefined;
   private lock: SessionLock | undefined;
-  private failed = false;
+  /** Why the log stopped (a full disk): nothing is written after it. */
+  private failure: string | undefined;
+  /** Bytes in the file, so a failed record can be cut off again. */
+  private size: number | undefined;
   private closed = false;
   private readonly recentBlobs = new Map<string, string>();
   /** Tool calls whose arguments went to a blob, until their tool_call_ready is written. */
@@ -110,6 +107,11 @@ export class SessionWriter {
     this.write({ kind: 'event', t: Date.now(), event: this.interned(recorded) });
   }
 
+  /** Tool call `id` is about to run: recorded before it can do anything. */
+  started(id: string): void {
+    this.write({ kind: 'started', t: Date.now(), id });
+  }
+
   message(message: ChatMessage): void {
     this.write({ kind: 'message', t: Date.now(), message: this.recorded(message) });
   }
@@ -120,10 +122,10 @@ export class SessionWriter {
     this.write({ kind: 'sidechain', t: Date.now(), agentId, parentCallId, message: recorded });
   }
 
-  /** The history was compacted: readers resume from these messages. */
-  compact(messages: ChatMessage[]): void {
+  /** The history was compacted (or a rewind took it back): readers resume from these messages. */
+  compact(messages: ChatMessage[], by?: 'rewind'): void {
     const recorded = messages.map((message) => this.recorded(message));
-    this.write({ kind: 'compact', t: Date.now(), messages: recorded });
+    this.write({ kind: 'compact', t: Date.now(), messages: recorded, ...(by ? { by } : {}) });
   }
 
   grant(rule: string): void {
@@ -144,6 +146,11 @@ export class SessionWriter {
 
   clear(): void {
     this.write({ kind: 'clear', t: Date.now() });
+  }
+
+  /** Set once a write failed: the message told to onError; the session is no longer saved. */
+  get failed(): string | undefined {
+    return this.failure;
   }
 
   close(): void {
@@ -231,30 +238,40 @@ export class SessionWriter {
     this.writeRaw(`${JSON.stringify(record)}\n`);
   }
 
+  /**
+   * Appends whole records or none (appendWhole). After a failure nothing more is written (a
+   * later record could refer to what was lost), and onError hears it once.
+   */
   private writeRaw(text: string): void {
-    if (this.closed || this.failed) return;
+    if (this.closed || this.failure !== undefined) return;
     try {
       this.fd ??= this.createFile();
-      writeSync(this.fd, text);
+      const start = this.size ?? fstatSync(this.fd).size;
+      const bytes = Buffer.from(text, 'utf8');
+      appendWhole(this.fd, bytes, start);
+      this.size = start + bytes.length;
     } catch (error) {
-      this.failed = true;
       const detail = error instanceof Error ? error.message : String(error);
-      this.options.onError?.(`session log ${this.file}: ${detail}; the session is no longer saved`);
+      this.failure = `session log ${this.file}: ${detail}; the session is no longer saved`;
+      this.options.onError?.(this.failure);
     }
   }
 
   /** Header first, via a hard link so an existing file is never overwritten. */
   private createFile(): number {
     if (!this.header) throw new SessionFileError(this.file, undefined, 'no header to start it');
-    mkdirSync(dirname(this.file), { recursive: true });
+    makePrivateDir(dirname(this.file));
     this.lock ??= acquireLock(lockFile(this.file), `session ${this.header.id}`);
     const staging = `${this.file}.${process.pid}.new`;
-    writeFileSync(staging, `${JSON.stringify(this.header)}\n`, { flag: 'wx' });
     try {
+      writeFileSync(staging, `${JSON.stringify(this.header)}\n`, {
+        flag: 'wx',
+        mode: PRIVATE_FILE_MODE,
+      });
       linkSync(staging, this.file);
     } finally {
-      unlinkSync(staging);
+      rmSync(staging, { force: true });
     }
-    return openSync(this.file, 'a');
+    return openSync(this.file, 'a', PRIVATE_FILE_MODE);
   }
 }

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../protocol/events';
 import { GENERIC_LOOK } from '../protocol/tool-look';
 import { assertNever } from '../util/assert-never';
+import { rewindReportLines, unsavedText } from '../checkpoints/report-text';
 import { safeSplitPoints } from './safe-split';
 import { reduceSubagentEvent } from './subagents';
 import type { AppState, CardStatus, LiveTail, NewItem, ToolCard, TranscriptItem } from './types';
@@ -272,12 +273,16 @@ function applyEvent(state: AppState, event: AgentEvent, now: number): AppState {
       }));
     case 'permission_decided': {
       if (!state.live.tools.some((card) => card.id === event.callId)) return state;
+      // The question itself: the approval prompt shows it (permission_asked).
+      if (event.decision === 'ask') return state;
+      const allowed = event.decision === 'allow';
       return updateCard(state, event.callId, '', (card) => ({
         ...card,
         decidedBy: event.by,
         note: event.note,
-        status: event.decision === 'allow' && !isFinished(card.status) ? 'running' : card.status,
-        startedAt: event.decision === 'allow' && card.status === 'asking' ? now : card.startedAt,
+        ...(allowed && event.confined ? { confined: true } : {}),
+        status: allowed && !isFinished(card.status) ? 'running' : card.status,
+        startedAt: allowed && card.status === 'asking' ? now : card.startedAt,
       }));
     }
     case 'usage':
@@ -317,6 +322,20 @@ function applyEvent(state: AppState, event: AgentEvent, now: number): AppState {
       return reduceSubagentEvent(state, event, now, updateCard, (next, shared) =>
         reduceEvent(next, shared, now),
       );
+    case 'checkpoint_unsaved':
+      return commit(state, {
+        kind: 'info',
+        text: unsavedText(event.files, event.capBytes),
+        tone: 'warning',
+      });
+    case 'rewind_done':
+      return commit(state, {
+        kind: 'info',
+        text: rewindReportLines(event.report).join('\n'),
+        tone: event.report.failed.length ? 'warning' : 'info',
+      });
+    case 'plan_items_undone':
+      return { ...state, undoneItems: event.keys };
     case 'error':
       return commit(state, { kind: 'info', text: `Error: ${event.message}`, tone: 'error' });
     case 'turn_end':

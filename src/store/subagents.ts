@@ -107,6 +107,9 @@ function reduceChildEvent(child: ChildView, event: AgentEvent, now: number): Chi
     case 'turn_end':
     case 'subagent_started':
     case 'subagent_event':
+    case 'checkpoint_unsaved':
+    case 'rewind_done':
+    case 'plan_items_undone':
     case 'subagent_finished':
       return child;
     default:
@@ -139,8 +142,12 @@ export function reduceSubagentEvent(
       }));
     case 'subagent_event': {
       const inner = event.event;
-      // The task list is the session's, and the tokens a child uses count for the session.
-      const shared = inner.type === 'tasks_updated' || inner.type === 'usage';
+      // The task list is the session's, the tokens a child uses count for the session, and a
+      // file its call may change but no checkpoint keeps is the user's concern.
+      const shared =
+        inner.type === 'tasks_updated' ||
+        inner.type === 'usage' ||
+        inner.type === 'checkpoint_unsaved';
       const next = shared ? applyShared(state, inner) : state;
       return updateCard(next, event.parentCallId, 'agent', (card) =>
         withChild(card, (child) => reduceChildEvent(child, inner, now)),

@@ -1,10 +1,12 @@
+import type { McpSummary } from '../protocol/mcp-summary';
 import type { ToolDisplay } from '../protocol/tool-display';
 import type { ToolLook } from '../protocol/tool-look';
 import type { Usage } from '../protocol/usage';
 import type { ApprovalRequest } from '../protocol/approval';
-import type { PermissionMode } from '../permissions/types';
+import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
 import type { Task } from '../protocol/tasks';
+import type { FileChange, RewindChoice } from '../protocol/checkpoints';
 
 /** pending: announced or waiting its turn; asking: waiting for the user's answer. */
 export type CardStatus = 'pending' | 'asking' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled';
@@ -27,6 +29,8 @@ export interface ToolCard {
   display?: ToolDisplay;
   /** Who decided and the user's note, for denied calls. */
   decidedBy?: string;
+  /** The call runs (or ran) in the sandbox. */
+  confined?: boolean;
   note?: string;
   /** The subagent an `agent` call runs: its plan, its calls, its end. */
   child?: ChildView;
@@ -126,6 +130,32 @@ export interface PendingApproval {
   guarded: boolean;
 }
 
+/** What the rewind picker previews: the selected point's files and diff, or an undo's. */
+export interface RewindPreviewView {
+  /** The point (`point:12`) or undo (`undo:#3`) it belongs to. */
+  key: string;
+  files: FileChange[];
+  /** An undo's files changed again later (left unless taken too). */
+  overlaps?: (FileChange & { by: string[] })[];
+  diff: string;
+}
+
+/** The /rewind picker while it is open (it takes the input's place). */
+export interface RewindView {
+  /** list: choose a point; undo: confirm the undo of one plan item. */
+  mode: 'list' | 'undo';
+  /** The points are being read (or the preview computed). */
+  loading: boolean;
+  error: string | null;
+  choices: RewindChoice[];
+  selected: number;
+  preview: RewindPreviewView | null;
+  /** First row of the preview's diff shown; PgUp/PgDn move it. */
+  previewTop: number;
+  /** In undo mode: the item (`#3`) and how it is named. */
+  undo: { item: string; label: string } | null;
+}
+
 export interface InputState {
   text: string;
   /** Cursor position as an index into `text`. */
@@ -141,6 +171,8 @@ export interface AppState {
   todos: Todo[];
   /** When each in-progress todo (by content) started, for its seconds counter. */
   todoStartedAt: Record<string, number>;
+  /** Plan items whose changes a rewind or an undo took back (`todo:<content>`, `task:<id>`). */
+  undoneItems: string[];
   /** The task list the session uses; null when it plans with todo_write. */
   taskListId: string | null;
   /** The task list as last announced (by a task tool, or the folder watcher). */
@@ -150,6 +182,8 @@ export interface AppState {
   pendingApproval: PendingApproval | null;
   /** "Allow for this item" grants in force (the status line counts them). */
   itemGrants: number;
+  /** The /rewind picker (Esc Esc on an empty input); null when closed. */
+  rewind: RewindView | null;
   status: SessionStatus;
   /** Start of the running turn. */
   turnStartedAt: number | null;
@@ -158,11 +192,17 @@ export interface AppState {
   turnUsage: Usage;
   /** How full the model's context is (tokens, of a window when known); null before it is known. */
   context: ContextFill | null;
+  /** The session's MCP servers in figures; null without any configured. */
+  mcp: McpSummary | null;
   mode: PermissionMode;
+  /** The sandbox setting when bash calls may run in it (bubblewrap works); null otherwise. */
+  sandbox: SandboxMode | null;
   model: string;
   demo: boolean;
   /** The recorded session file a `--replay` plays, null otherwise. */
   replayOf: string | null;
+  /** The session log could not be written (a full disk): nothing more is saved. */
+  unsaved: boolean;
   queue: string[];
   input: InputState;
   history: string[];

@@ -43,6 +43,7 @@ export function clearedConversation(state: AppState): AppState {
       live: EMPTY_LIVE,
       todos: [],
       todoStartedAt: {},
+      undoneItems: [],
       usage: { inputTokens: 0, outputTokens: 0 },
       context: null,
       scrollTop: null,
@@ -54,22 +55,25 @@ export function clearedConversation(state: AppState): AppState {
 
 /** What a page key moves through, as the screen's layout shows it now. */
 export interface PagedViews {
-  /** The approval's preview while a question shows one: it pages first while it does not fit. */
+  /** The approval's (or the rewind picker's) preview: it pages first while it does not fit. */
   preview: { top: number; page: number; maxTop: number } | null;
   /** The transcript (read only when the preview does not take the key). */
   readonly transcript: ViewportMetrics;
 }
 
 /**
- * PgUp (-1) / PgDn (1): through the approval's preview while it does not fit, else the
- * transcript by its height less one row (a row of the last page stays in view).
+ * PgUp (-1) / PgDn (1): through the approval's preview while it does not fit, the rewind
+ * picker's diff while it is open, else the transcript by its height less one row (a row of
+ * the last page stays in view).
  */
 export function pagedBy(state: AppState, direction: -1 | 1, views: PagedViews): Partial<AppState> {
-  const preview = state.pendingApproval ? views.preview : null;
-  if (state.pendingApproval && preview && preview.maxTop > 0) {
-    const top = Math.max(0, Math.min(preview.maxTop, preview.top + direction * preview.page));
-    return { pendingApproval: { ...state.pendingApproval, previewTop: top } };
-  }
+  const preview = state.pendingApproval || state.rewind ? views.preview : null;
+  const top =
+    preview && Math.max(0, Math.min(preview.maxTop, preview.top + direction * preview.page));
+  if (state.pendingApproval && preview && preview.maxTop > 0)
+    return { pendingApproval: { ...state.pendingApproval, previewTop: top ?? 0 } };
+  // The rewind picker's diff pages; the transcript behind it stays.
+  if (state.rewind) return preview ? { rewind: { ...state.rewind, previewTop: top ?? 0 } } : {};
   const { transcript } = views;
   return scrolledBy(state, direction * Math.max(1, transcript.height - 1), transcript);
 }

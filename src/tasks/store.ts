@@ -1,12 +1,21 @@
 /**
  * The task list on disk: one JSON file per task in the list's folder, each replaced
  * atomically (temp file + rename), so a reader without the lock sees whole files. Every
- * change reads the list, decides (graph.ts) and writes under the list lock, taken with
- * proper-lockfile (a lock left by a dead process goes stale and is taken over).
+ * change reads the list, decides (graph.ts) and writes under the list lock (list-lock.ts);
+ * just before writing it checks that the lock is still its own and the list is as it read
+ * it, and else does the change again from the start.
  */
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../tools/atomic-write';
+import { PRIVATE_FILE_MODE } from '../util/private-files';
+import {
+  LockLost,
+  TaskLockError,
+  withListLock,
+  type HeldLock,
+  type ListLockOptions,
+} from './list-lock';
 import { compareIds } from './graph';
 import { planCreate, planUpdate, type Planned, type UpdatePlan } from './rules';
 import { TASK_STATUSES, type NewTaskInput, type TaskListRef, type TaskUpdateInput } from './types';
@@ -16,11 +25,8 @@ import { type Task, type TaskStatus } from '../protocol/tasks';
 export const TASK_FILE = /^(\d+)\.json$/;
 /** The highest id ever given out, so a deleted task's id is never reused. */
 const HIGH_WATER_MARK = '.highwatermark';
-const LOCK_DIR = '.lock';
-/** A lock not refreshed for this long belongs to a dead process and is taken over. */
-export const LOCK_STALE_MS = 10_000;
-/** How long a change waits for the lock before it gives up (about 20 s in all). */
-const LOCK_RETRIES = { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true };
+
+export { LOCK_STALE_MS, TaskLockError, withListLock } from './list-lock';
 
 /** A task file that is not a task; the message names the file. Nothing is written over it. */
 export class TaskFileError extends Error {
@@ -30,14 +36,6 @@ export class TaskFileError extends Error {
   ) {
     super(`task file ${file} ${detail}`);
     this.name = 'TaskFileError';
-  }
-}
-
-/** The list lock could not be taken (another process held it too long). */
-export class TaskLockError extends Error {
-  constructor(dir: string, detail: string) {
-    super(`could not lock the task list ${dir}: ${detail}`);
-    this.name = 'TaskLockError';
   }
 }
 
@@ -117,38 +115,6 @@ export async function readTaskList(dir: string): Promise<Task[]> {
     .sort((a, b) => compareIds(a.id, b.id));
 }
 
-/** Runs `work` holding the list lock. */
-export async function withListLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  await mkdir(dir, { recursive: true });
-  // Loaded on the first change: only sessions that use tasks pay for it.
-  const lockfile = await import('proper-lockfile');
-  // A bundle hands the CommonJS module over as its default export; vitest as named ones.
-  const { lock } = ('default' in lockfile ? lockfile.default : lockfile) as typeof lockfile;
-  let release: () => Promise<void>;
-  try {
-    release = await lock(dir, {
-      lockfilePath: join(dir, LOCK_DIR),
-      realpath: false,
-      stale: LOCK_STALE_MS,
-      retries: LOCK_RETRIES,
-      // Only a process stopped for longer than LOCK_STALE_MS while holding the lock loses it;
-      // its writes are whole files still, so there is nothing to undo (the default throws).
-      onCompromised: () => undefined,
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new TaskLockError(
-      dir,
-      code === 'ELOCKED' ? 'another process held it too long' : (error as Error).message,
-    );
-  }
-  try {
-    return await work();
-  } finally {
-    await release().catch(() => undefined);
-  }
-}
-
 async function highWaterMark(dir: string): Promise<number> {
   try {
     const value = Number.parseInt(await readFile(join(dir, HIGH_WATER_MARK), 'utf8'), 10);
@@ -162,8 +128,89 @@ function taskFile(dir: string, id: string): string {
   return join(dir, `${id}.json`);
 }
 
+const PRIVATE = { mode: PRIVATE_FILE_MODE };
+
 async function writeTask(dir: string, task: Task): Promise<void> {
-  await writeFileAtomic(taskFile(dir, task.id), `${JSON.stringify(task, null, 2)}\n`);
+  await writeFileAtomic(taskFile(dir, task.id), `${JSON.stringify(task, null, 2)}\n`, PRIVATE);
+}
+
+/** The list as a change read it: its tasks, the highest id given out, and its files' stamp. */
+interface ListState {
+  tasks: Task[];
+  highWaterMark: number;
+  stamp: string;
+}
+
+/**
+ * Which task files there are and which version of each (inode, size, mtime: a replaced file
+ * is a new inode), so a change can tell cheaply whether the list moved since it read it.
+ */
+async function listStamp(dir: string): Promise<string> {
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => TASK_FILE.test(name) || name === HIGH_WATER_MARK)
+    .sort();
+  const stamps = await Promise.all(
+    names.map(async (name) => {
+      const stats = await stat(join(dir, name)).catch(() => undefined);
+      return stats ? `${name}:${stats.ino}:${stats.size}:${stats.mtimeMs}` : `${name}:gone`;
+    }),
+  );
+  return stamps.join('|');
+}
+
+/** Stamped first: a change landing while the files are read shows as a moved list later. */
+async function readListState(dir: string): Promise<ListState> {
+  const stamp = await listStamp(dir);
+  return { stamp, tasks: await readTaskList(dir), highWaterMark: await highWaterMark(dir) };
+}
+
+/**
+ * Just before a change writes: the lock is still this process's and the list is as the
+ * change read it. A process stopped past the lock's stale time (Ctrl+Z) finds that another
+ * took the lock over, and must not write its old copy over what that one wrote: LockLost
+ * makes withListLock do the change again on the list as it is now. (The stamp also catches
+ * a writer that does not take part in the owner file: an older tick, a hand edit.)
+ */
+async function beforeWriting(held: HeldLock, dir: string, read: ListState): Promise<void> {
+  await held.assertHeld();
+  if ((await listStamp(dir)) !== read.stamp) {
+    throw new LockLost('the task list changed after this change read it');
+  }
+}
+
+/**
+ * Runs a change's writes in order, then checks the lock was this process's all along. A
+ * process stopped mid-change past the stale time (Ctrl+Z) finds it was not: if none of its
+ * writes landed (the next holder removed its temp file, so the first rename failed), the
+ * change is done again on the list as it is (LockLost); if some did, it fails loudly rather
+ * than claim success, naming what to check.
+ */
+async function writeHolding(
+  held: HeldLock,
+  dir: string,
+  writes: readonly (() => Promise<void>)[],
+): Promise<void> {
+  let landed = 0;
+  let failure: unknown;
+  try {
+    for (const write of writes) {
+      await write();
+      landed += 1;
+    }
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    await held.assertHeld();
+  } catch (error) {
+    if (!(error instanceof LockLost) || landed === 0) throw error;
+    throw new TaskLockError(
+      dir,
+      'another process took the lock over while this change was being written; check the list (task_list) before going on',
+      { partlyWritten: true },
+    );
+  }
+  if (failure !== undefined) throw failure;
 }
 
 export interface Created {
@@ -178,21 +225,27 @@ export async function createTask(
   input: NewTaskInput,
   owner: string,
   now = Date.now(),
+  options: ListLockOptions = {},
 ): Promise<Planned<Created>> {
-  return withListLock(list.dir, async () => {
-    const tasks = await readTaskList(list.dir);
-    const highest = Math.max(
-      await highWaterMark(list.dir),
-      ...tasks.map((task) => Number(task.id)),
-    );
-    const id = String(highest + 1);
-    const planned = planCreate(tasks, input, { id, owner, now });
-    if (!planned.ok) return planned;
-    // The mark first: a crash between the two writes skips an id rather than reusing one.
-    await writeFileAtomic(join(list.dir, HIGH_WATER_MARK), `${id}\n`);
-    await writeTask(list.dir, planned.value);
-    return { ok: true, value: { task: planned.value, tasks: [...tasks, planned.value] } };
-  });
+  return withListLock(
+    list.dir,
+    async (held) => {
+      const read = await readListState(list.dir);
+      const { tasks } = read;
+      const highest = Math.max(read.highWaterMark, ...tasks.map((task) => Number(task.id)));
+      const id = String(highest + 1);
+      const planned = planCreate(tasks, input, { id, owner, now });
+      if (!planned.ok) return planned;
+      await beforeWriting(held, list.dir, read);
+      // The mark first: a crash between the two writes skips an id rather than reusing one.
+      await writeHolding(held, list.dir, [
+        () => writeFileAtomic(join(list.dir, HIGH_WATER_MARK), `${id}\n`, PRIVATE),
+        () => writeTask(list.dir, planned.value),
+      ]);
+      return { ok: true, value: { task: planned.value, tasks: [...tasks, planned.value] } };
+    },
+    options,
+  );
 }
 
 export interface Updated {
@@ -205,20 +258,30 @@ export async function updateTask(
   list: TaskListRef,
   input: TaskUpdateInput,
   now = Date.now(),
+  options: ListLockOptions = {},
 ): Promise<Planned<Updated>> {
-  return withListLock(list.dir, async () => {
-    const tasks = await readTaskList(list.dir);
-    const planned = planUpdate(tasks, input, now);
-    if (!planned.ok) return planned;
-    const plan = planned.value;
-    // A deleted task leaves the others' blockedBy before its file goes, so a crash between
-    // the writes never leaves an id naming a task that is gone.
-    for (const task of plan.changed) await writeTask(list.dir, task);
-    if (plan.deleted) await unlink(taskFile(list.dir, plan.deleted));
-    const changed = new Map(plan.changed.map((task) => [task.id, task]));
-    const after = tasks
-      .filter((task) => task.id !== plan.deleted)
-      .map((task) => changed.get(task.id) ?? task);
-    return { ok: true, value: { plan, tasks: after } };
-  });
+  return withListLock(
+    list.dir,
+    async (held) => {
+      const read = await readListState(list.dir);
+      const { tasks } = read;
+      const planned = planUpdate(tasks, input, now);
+      if (!planned.ok) return planned;
+      const plan = planned.value;
+      await beforeWriting(held, list.dir, read);
+      // A deleted task leaves the others' blockedBy before its file goes, so a crash between
+      // the writes never leaves an id naming a task that is gone.
+      const deleted = plan.deleted;
+      await writeHolding(held, list.dir, [
+        ...plan.changed.map((task) => () => writeTask(list.dir, task)),
+        ...(deleted ? [() => unlink(taskFile(list.dir, deleted))] : []),
+      ]);
+      const changed = new Map(plan.changed.map((task) => [task.id, task]));
+      const after = tasks
+        .filter((task) => task.id !== plan.deleted)
+        .map((task) => changed.get(task.id) ?? task);
+      return { ok: true, value: { plan, tasks: after } };
+    },
+    options,
+  );
 }

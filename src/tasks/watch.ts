@@ -3,7 +3,8 @@
  * fs.watch; a stat poll where that is not available), a burst of changes is read once
  * after a short quiet spell, and a list equal to the last one announced is not announced.
  */
-import { mkdirSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
+import { unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
+import { makePrivateDir } from '../util/private-files';
 import { readTaskList, TASK_FILE } from './store';
 import type { Task } from '../protocol/tasks';
 
@@ -103,7 +104,7 @@ export function watchTaskList(
     timer.unref?.();
   };
 
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   let watcher: FSWatcher | undefined;
   try {
     watcher = watch(dir, { persistent: false }, (_event, filename) => changed(filename));

@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import type { ClaudeToolOutcome, Tool, ToolResult } from './types';
-import { integer, object, optional, string, type SchemaInput } from './schema';
+import { boolean, integer, object, optional, string, type SchemaInput } from './schema';
 import { runProcess, type ProcessOutcome } from './run-process';
-import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from './sandbox';
+import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap, sandboxFailureNote } from './sandbox';
 import { defined } from './claude-fields';
 import { ABORTED_TEXT, NO_OUTPUT_TEXT } from '../protocol/cancel-text';
 
@@ -21,6 +22,16 @@ const schema = object({
         `min 1000, max ${MAX_TIMEOUT_MS}). ` +
         'The command and everything it started are killed when it expires.',
     }),
+  ),
+  unconfined: optional(
+    boolean({
+      description:
+        'Run outside the sandbox. Only after a command failed because of the sandbox (a ' +
+        'read-only file system outside the workspace, no network); the user is asked.',
+    }),
+  ),
+  reason: optional(
+    string({ description: 'With unconfined: why the command must run outside the sandbox.' }),
   ),
 });
 
@@ -72,6 +83,18 @@ function modelText(outcome: ProcessOutcome, timeoutMs: number): ToolResult {
  * timeout or a kill is a failure (PostToolUseFailure), as in Claude Code.
  */
 function claudeOutcome(outcome: ProcessOutcome, text: string): ClaudeToolOutcome {
+  // Claude Code's failure text leads with the exit code, then the output.
+  if (
+    outcome.exitCode !== undefined &&
+    outcome.exitCode !== 0 &&
+    !outcome.timedOut &&
+    !outcome.aborted
+  ) {
+    const body = outcome.output.replace(/\n+$/, '');
+    return {
+      error: body ? `Exit code ${outcome.exitCode}\n${body}` : `Exit code ${outcome.exitCode}`,
+    };
+  }
   if (outcome.exitCode !== 0 || outcome.timedOut || outcome.aborted) return { error: text };
   const stdout = outcome.output.replace(/\n+$/, '');
   return { response: { stdout, stderr: '', interrupted: false, isImage: false } };
@@ -83,10 +106,17 @@ export const bash: Tool<typeof schema> = {
     'Run a bash command in the workspace and return its output (stdout and stderr merged, in ' +
     'order). stdin is closed: never run interactive programs. Output over 50,000 characters is ' +
     'cut in the middle. A non-zero exit code is reported. Use `timeout` (milliseconds) for long ' +
-    'commands; background jobs that keep writing to the output are stopped when the command ends.',
+    'commands; background jobs that keep writing to the output are stopped when the command ends. ' +
+    'A command tick does not recognise as safe may run in a sandbox (only the workspace ' +
+    'writable, no network, a private /tmp); if it fails because of that, call bash again with ' +
+    '`unconfined: true` and a `reason`, and the user is asked.',
   schema,
   look: { role: 'shell', resultShape: 'log' },
-  access: (input: BashInput) => ({ kind: 'exec', command: input.command }),
+  access: (input: BashInput) => ({
+    kind: 'exec',
+    command: input.command,
+    ...(input.unconfined ? { unconfined: input.reason?.trim() || 'no reason given' } : {}),
+  }),
   summary: (input: BashInput) => input.command,
   async run(input, ctx) {
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -94,7 +124,11 @@ export const bash: Tool<typeof schema> = {
     // `exec 2>&1` on the command's first line puts stderr on the stdout pipe, so the
     // two stay in the order they were written; line numbers in bash errors are kept.
     let file = SHELL;
-    let args = ['-c', `exec 2>&1; ${input.command}`];
+    // What SessionStart hooks wrote to CLAUDE_ENV_FILE (`export X=y` lines) holds for every
+    // command, as in Claude Code; sourced on the first line too, so line numbers stay.
+    const envFile = ctx.shellEnvFile && existsSync(ctx.shellEnvFile) ? ctx.shellEnvFile : undefined;
+    const source = envFile ? `. '${envFile.replace(/'/g, `'\\''`)}' >/dev/null 2>&1; ` : '';
+    let args = ['-c', `exec 2>&1; ${source}${input.command}`];
     if (ctx.sandbox) {
       const bwrap = findBwrap();
       if (!bwrap) return { output: BWRAP_MISSING_ERROR, isError: true };
@@ -109,16 +143,36 @@ export const bash: Tool<typeof schema> = {
       onOutput: ctx.onOutput,
       ...(ctx.outputFile ? { outputFile: ctx.outputFile } : {}),
     });
-    const result = formatOutcome(outcome, timeoutMs);
+    const formatted = formatOutcome(outcome, timeoutMs);
+    const failed = outcome.exitCode !== 0;
+    const note = ctx.sandbox && failed ? sandboxFailureNote(outcome.output) : undefined;
+    const display = { ...formatted.display, ...(ctx.sandbox ? { confined: true } : {}) };
+    const result = {
+      ...formatted,
+      display,
+      ...(note ? { output: `${formatted.output}\n${note}` } : {}),
+    };
     return outcome.outputFile
       ? { ...result, outputFile: outcome.outputFile, outputChars: outcome.outputChars }
       : result;
   },
   claude: {
     name: 'Bash',
-    toolInput: (input) => defined({ command: input.command, timeout: input.timeout }),
+    // tick's `unconfined` is Claude Code's `dangerouslyDisableSandbox`.
+    toolInput: (input) =>
+      defined({
+        command: input.command,
+        timeout: input.timeout,
+        dangerouslyDisableSandbox: input.unconfined,
+        reason: input.reason,
+      }),
     // Claude Code's `description` and `run_in_background` have no counterpart; dropped.
     fromToolInput: (toolInput) =>
-      defined({ command: toolInput.command, timeout: toolInput.timeout }),
+      defined({
+        command: toolInput.command,
+        timeout: toolInput.timeout,
+        unconfined: toolInput.dangerouslyDisableSandbox,
+        reason: toolInput.reason,
+      }),
   },
 };

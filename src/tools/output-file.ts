@@ -1,4 +1,5 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../util/private-files';
 import { dirname } from 'node:path';
 import { MAX_OUTPUT_CHARS } from './output-buffer';
 
@@ -70,8 +71,11 @@ export class OutputFileTee {
 
   private open(): WriteStream | undefined {
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      this.stream = createWriteStream(this.file, { highWaterMark: 1 << 20 });
+      makePrivateDir(dirname(this.file));
+      this.stream = createWriteStream(this.file, {
+        highWaterMark: 1 << 20,
+        mode: PRIVATE_FILE_MODE,
+      });
       this.stream.on('error', () => {
         this.failed = true;
         this.resume();

@@ -1,5 +1,3 @@
-import { ensureWatchdog } from './group-watchdog';
-
 /** Time between SIGTERM and SIGKILL when a command is stopped. */
 export const KILL_GRACE_MS = 2_000;
 const POLL_MS = 50;
@@ -39,12 +37,11 @@ const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
 /**
- * Remembers a running group until `untrackGroup`; tick's exit kills what is left, and the
- * watchdog kills every marked command (group-watchdog.ts) when tick is killed outright.
+ * Remembers a running group until `untrackGroup`; tick's exit kills what is left (the
+ * watchdog, started before the spawn, kills every marked command when tick is killed outright).
  */
 export function trackGroup(pgid: number): void {
   liveGroups.add(pgid);
-  ensureWatchdog();
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {

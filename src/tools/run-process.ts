@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { RUN_MARK } from './group-watchdog';
+import { ensureWatchdog, RUN_MARK } from './group-watchdog';
 import { HeadTailBuffer } from './output-buffer';
 import { OutputFileTee } from './output-file';
 import { LiveOutput } from './live-output';
@@ -61,6 +61,8 @@ export async function runProcess(
   const buffer = new HeadTailBuffer();
   const live = new LiveOutput(opts.onOutput);
   const decoder = new TextDecoder();
+  // The watchdog first: a kill -9 of tick right after the spawn must still stop the command.
+  ensureWatchdog();
   const child = spawn(file, args, {
     cwd: opts.cwd,
     env: { ...process.env, ...QUIET_ENV, ...RUN_MARK },

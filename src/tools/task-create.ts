@@ -1,7 +1,7 @@
 import type { Tool } from './types';
 import { object, optional, string } from './schema';
 import { taskIds } from './task-fields';
-import { failed, onTaskList, sameFields } from './task-common';
+import { failed, waitNotes, onTaskList, sameFields } from './task-common';
 import { createTask } from '../tasks/store';
 import { createdText } from '../tasks/render';
 
@@ -37,7 +37,7 @@ export const task_create: Tool<typeof schema> = {
       : input.subject,
   run: (input, ctx) =>
     onTaskList(ctx, async (list) => {
-      const created = await createTask(list, input, ctx.agentName);
+      const created = await createTask(list, input, ctx.agentName, Date.now(), waitNotes(ctx));
       if (!created.ok) return failed(created.error);
       const { task, tasks } = created.value;
       return {

@@ -1,7 +1,7 @@
 import type { Tool } from './types';
 import { object, optional, string } from './schema';
 import { taskId, taskIds, updateStatus } from './task-fields';
-import { failed, onTaskList, sameFields } from './task-common';
+import { failed, waitNotes, onTaskList, sameFields } from './task-common';
 import { updateTask } from '../tasks/store';
 import { updatedText } from '../tasks/render';
 
@@ -40,7 +40,7 @@ export const task_update: Tool<typeof schema> = {
   },
   run: (input, ctx) =>
     onTaskList(ctx, async (list) => {
-      const updated = await updateTask(list, input);
+      const updated = await updateTask(list, input, Date.now(), waitNotes(ctx));
       if (!updated.ok) return failed(updated.error);
       const { plan, tasks } = updated.value;
       const updatedFields = Object.keys(input).filter((key) => key !== 'taskId');

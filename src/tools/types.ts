@@ -6,6 +6,7 @@ import type { TaskListRef } from '../tasks/types';
 import type { TaskListSnapshot } from '../protocol/tasks';
 import type { ObjectSchema, SchemaInput } from './schema';
 import type { RunSubagent } from '../agents/types';
+import type { ShellRun } from '../extensions/commands/expand';
 
 export interface ToolContext {
   /** The workspace root (real path). */
@@ -15,7 +16,7 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Live output for the UI (bash streams here as it runs). */
   onOutput: (chunk: string) => void;
-  /** Run bash inside bubblewrap. */
+  /** This call runs inside the sandbox (bubblewrap); the permission gate decided. */
   sandbox: boolean;
   /** The plan before this call (todo_write reports the old and the new list to hooks). */
   todos?: readonly Todo[];
@@ -30,6 +31,21 @@ export interface ToolContext {
   taskList?: TaskListRef;
   /** Starts a subagent for this call (the `agent` tool); absent inside a subagent. */
   runSubagent?: RunSubagent;
+  /** What a tool that expands a prompt (the skill tool) needs of the session. */
+  prompts?: PromptServices;
+  /** The file SessionStart hooks write `export` lines to (CLAUDE_ENV_FILE); bash sources it. */
+  shellEnvFile?: string;
+}
+
+/** The session's side of expanding a command or skill from inside a tool call. */
+export interface PromptServices {
+  sessionId: string;
+  /** Allows (and denies) these permission rules until the user's current prompt ends. */
+  grantForPrompt(grant: { allow: readonly string[]; deny: readonly string[] }): void;
+  /** Runs a command as a bash call of its own, through the gate (asked when the gate asks). */
+  runShell(command: string): Promise<ShellRun>;
+  /** Reads a file as a read_file call of its own, through the gate; undefined when not read. */
+  readFile(path: string, shown: string): Promise<string | undefined>;
 }
 
 export interface ToolResult {
@@ -55,7 +71,9 @@ export interface ToolResult {
  * `{type, file}`, ...); a failure (a bash command's non-zero exit too) fires
  * PostToolUseFailure with `error`. Absent: `isError` decides, and the response is the text.
  */
-export type ClaudeToolOutcome = { response: Record<string, unknown> } | { error: string };
+export type ClaudeToolOutcome =
+  /** An MCP tool's response is its content blocks, as Claude Code sends them. */
+  { response: Record<string, unknown> | unknown[] } | { error: string };
 
 export interface ClaudeFaceContext {
   /** The workspace root: relative paths become absolute against it. */

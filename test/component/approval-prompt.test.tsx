@@ -219,3 +219,29 @@ test('a short diff is shown whole, with nothing about scrolling', async () => {
     '  y/1 allow once · n/3/esc deny · e deny with a note',
   ]);
 });
+
+test('says where an allowed bash call runs when the sandbox is in use, and nothing otherwise', async () => {
+  const confined = await rows(
+    pending({
+      subject: 'pandoc -o out.html README.md > log.txt',
+      reason: 'writes log.txt',
+      confined: true,
+    }),
+    100,
+  );
+  expect(confined.slice(0, 4)).toEqual([
+    'Run this command? bash',
+    '  pandoc -o out.html README.md > log.txt',
+    '  writes log.txt',
+    '  Runs in the sandbox: only the workspace writable, no network.',
+  ]);
+  const outside = await rows(
+    pending({
+      reason: 'deletes files; asks to run outside the sandbox: needs /var/www',
+      confined: false,
+    }),
+    100,
+  );
+  expect(outside[3]).toBe('  Runs outside the sandbox.');
+  expect((await rows(pending(), 100))[3]).not.toContain('sandbox');
+});

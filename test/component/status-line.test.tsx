@@ -1,6 +1,8 @@
 import stringWidth from 'string-width';
 import { afterEach, expect, test } from 'vitest';
 import { StatusLine } from '../../components/StatusLine';
+import { mcpSpan } from '../../components/lines/status-line';
+import { EMPTY_LIVE } from '../../src/store/reducer';
 import type { AppState } from '../../src/store/types';
 import { mount, settle, waitFor, type Mounted } from './helpers';
 import { lookOf } from '../../src/tools/registry';
@@ -137,4 +139,52 @@ test('how full the context is: ctx N% of a known window, the token count while i
   );
   expect(await line({ context: { tokens: 12_400 } }, 120)).toContain('· ↑12k ↓678 · ctx 12k ·');
   expect(await line({ context: null }, 120)).not.toContain('ctx');
+});
+
+const MCP = { servers: 3, ready: 2, starting: 0, failed: 0, waiting: 0, tools: 42, tokens: 5_120 };
+
+test('MCP: ready servers of those meant to run, and what their tool definitions cost', async () => {
+  expect(await line({ mcp: MCP }, 140)).toBe(
+    'qwen2.5-coder:32b · default · ↑12k ↓678 · mcp 2/3 ~5.1k tok · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+  expect(
+    await line({ mcp: { ...MCP, ready: 1, starting: 2, tools: 0, tokens: 0 } }, 140),
+  ).toContain('· mcp 1/3 starting ·');
+});
+
+test('MCP: a failed server or one waiting for an answer turns the figure yellow', () => {
+  expect(mcpSpan(MCP).style).toEqual({ dim: true });
+  expect(mcpSpan({ ...MCP, failed: 1 }).style).toEqual({ fg: 'yellow' });
+  expect(mcpSpan({ ...MCP, waiting: 1 }).style).toEqual({ fg: 'yellow' });
+});
+
+test('a session log that could not be written stays on the status line, after the model', async () => {
+  expect(await line({ unsaved: true }, 120)).toBe(
+    'qwen2.5-coder:32b · session not saved · default · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+});
+
+test('the sandbox in use: its setting after the mode, and "in sandbox" while a call runs there', async () => {
+  expect(await line({ sandbox: 'auto' }, 120)).toBe(
+    'qwen2.5-coder:32b · default · sandbox auto · ↑12k ↓678 · shift+tab mode · ctrl+t todos · ctrl+c twice quit',
+  );
+  const running = {
+    ...busy(3),
+    sandbox: 'always' as const,
+    live: {
+      ...EMPTY_LIVE,
+      tools: [
+        {
+          id: 'c1',
+          name: 'bash',
+          summary: 'make',
+          status: 'running' as const,
+          output: '',
+          confined: true,
+        },
+      ],
+    },
+  } as Partial<AppState>;
+  expect(await line(running, 120)).toMatch(/^qwen2\.5-coder:32b · default · in sandbox · /);
+  expect(await line({ sandbox: null }, 120)).not.toContain('sandbox');
 });

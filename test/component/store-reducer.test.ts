@@ -231,15 +231,23 @@ describe('tool cards', () => {
       10,
     );
     expect(state.live.tools[0].status).toBe('asking');
+    // The decision to ask changes nothing the card shows: the question does.
+    const asked = reduceEvent(
+      state,
+      { type: 'permission_decided', callId: 'a', decision: 'ask', by: 'mode default' },
+      100,
+    );
+    expect(asked).toBe(state);
     const allowed = reduceEvent(
       state,
-      { type: 'permission_decided', callId: 'a', decision: 'allow', by: 'user' },
+      { type: 'permission_decided', callId: 'a', decision: 'allow', by: 'user', confined: true },
       5000,
     );
     expect(allowed.live.tools[0]).toMatchObject({
       status: 'running',
       startedAt: 5000,
       decidedBy: 'user',
+      confined: true,
     });
     state = reduceEvents(
       state,

@@ -107,6 +107,25 @@ describe('output', () => {
     ]);
   });
 
+  test('a running task tool shows what it waits for (its live output)', () => {
+    const waiting =
+      'waiting for the task list lock, held by tick process 4242 (taken over if not released within 10 s)\n';
+    const rows = frame(
+      card({
+        name: 'task_update',
+        summary: '#1 -> completed',
+        status: 'running',
+        startedAt: ago(1),
+        output: waiting,
+      }),
+      100,
+    );
+    expect(rows).toEqual([
+      '⠋ task_update  #1 -> completed  1s',
+      '  waiting for the task list lock, held by tick process 4242 (taken over if not released within 10 s)',
+    ]);
+  });
+
   test('Ctrl+O (expanded) shows every line', () => {
     const rows = frame(card({ output: log, durationMs: 10 }), 80, { expanded: true });
     expect(rows).toHaveLength(21);
@@ -242,5 +261,18 @@ describe('width', () => {
       for (const row of rows) expect(stringWidth(row)).toBeLessThanOrEqual(width);
       expect(rows.slice(1).join('').replace(/\s/g, '')).toBe(output.replace(/\s/g, ''));
     }
+  });
+});
+
+describe('sandbox', () => {
+  test('a call that ran in the sandbox says so in its header', () => {
+    const [header] = frame(
+      card({ status: 'ok', summary: 'pandoc -o out.html README.md', display: { confined: true } }),
+    );
+    expect(header).toMatch(/pandoc -o out\.html README\.md {2}sandboxed/);
+    const [running] = frame(card({ status: 'running', startedAt: ago(2), confined: true }));
+    expect(running).toContain('sandboxed');
+    const [plain] = frame(card({ status: 'ok' }));
+    expect(plain).not.toContain('sandboxed');
   });
 });

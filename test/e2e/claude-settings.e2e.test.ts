@@ -55,10 +55,10 @@ test('a Claude Code settings file in the app: its warnings on screen, Notificati
 
   await app.type('clean up', true);
   await app.waitForText('Run this command?', 20_000);
-  // The hook runs beside the prompt: wait for its line.
+  // The hook runs beside the prompt once it has waited unanswered (about 6 s): wait for its line.
   await app.waitFor(
     () => existsSync(log) && readFileSync(log, 'utf8').includes('\n'),
-    10_000,
+    20_000,
     'the Notification hook',
   );
   expect(lines(log)).toEqual([

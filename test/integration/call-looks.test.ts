@@ -183,7 +183,7 @@ describe("a call's look travels on its events", () => {
           systemPrompt: () => 'system',
           cwd,
           roots: [cwd],
-          sandbox: false,
+          sandbox: 'off',
           maxTurns: 5,
           reminderRounds: 3,
           context: new ContextManager({

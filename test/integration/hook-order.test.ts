@@ -94,7 +94,13 @@ describe('the order of decisions', () => {
     expect(asked).toEqual([]);
     expect(results[0]).toMatchObject({ status: 'ok', output: 'removed' });
     expect(ofType(events, 'permission_decided')).toEqual([
-      { type: 'permission_decided', callId: results[0].id, decision: 'allow', by: 'hook' },
+      {
+        type: 'permission_decided',
+        callId: results[0].id,
+        decision: 'allow',
+        by: 'hook',
+        confined: false,
+      },
     ]);
     expect(existsSync(join(cwd, 'build'))).toBe(false);
   });
@@ -239,7 +245,7 @@ describe('the order of decisions', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
-      { e: 'PostToolUseFailure', c: 'echo oops; exit 3', err: 'oops\nExit code 3', out: null },
+      { e: 'PostToolUseFailure', c: 'echo oops; exit 3', err: 'Exit code 3\noops', out: null },
       { e: 'PostToolUse', c: 'echo fine', err: null, out: 'fine' },
     ]);
   });

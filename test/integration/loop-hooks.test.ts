@@ -43,7 +43,7 @@ async function run(script: Script, hooks: HookRegistry, prompt = 'go') {
         systemPrompt: () => 'system',
         cwd,
         roots: [cwd],
-        sandbox: false,
+        sandbox: 'off',
         maxTurns: 50,
         reminderRounds: 3,
         context: new ContextManager({

@@ -38,13 +38,29 @@ const on = (command: string, matcher?: string) => [
 async function agentWith(
   turns: Script,
   hooks: (cwd: string) => CommandHookSettings,
-  options: { config?: Partial<Config>; answers?: ApprovalDecision[]; interactive?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    answers?: ApprovalDecision[];
+    interactive?: boolean;
+    /** How long the user takes to answer an approval (ms). */
+    answerAfter?: number;
+    delays?: { permission: number; idle: number };
+  } = {},
 ) {
   server = await startScriptedServer(turns);
   const config = testConfig(server.baseURL, options.config);
   config.hooks = hooks(config.cwd);
-  const { approve, asked } = scriptedApprove(options.answers ?? []);
-  const agent = await createAgent(config, { approve, interactive: options.interactive ?? true });
+  const scripted = scriptedApprove(options.answers ?? []);
+  const { asked } = scripted;
+  const approve: typeof scripted.approve = async (request) => {
+    await new Promise((resolve) => setTimeout(resolve, options.answerAfter ?? 0));
+    return scripted.approve(request);
+  };
+  const agent = await createAgent(config, {
+    approve,
+    interactive: options.interactive ?? true,
+    notificationDelays: options.delays ?? { permission: 200, idle: 60_000 },
+  });
   return { agent, config, asked, server };
 }
 
@@ -124,18 +140,57 @@ describe('SessionStart and SessionEnd', () => {
 });
 
 describe('Notification', () => {
-  it('fires when tick waits for an approval, with Claude Code’s message and type', async () => {
-    const { agent, config } = await agentWith(
-      [{ toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }] }, { text: 'ok' }],
-      (cwd) => ({
-        Notification: on(`jq -c '{m: .message, t: .notification_type}' >> '${join(cwd, 'n.log')}'`),
-      }),
-      { answers: [{ decision: 'deny' }] },
-    );
+  const logNotifications = (cwd: string) => ({
+    Notification: on(
+      `jq -c '{m: .message, t: .notification_type, title: .title}' >> '${join(cwd, 'n.log')}'`,
+    ),
+  });
+  const risky = [
+    { toolCalls: [{ name: 'bash', arguments: { command: 'rm -rf build' } }] },
+    { text: 'ok' },
+  ];
+
+  it('fires when an approval waits unanswered, with Claude Code’s message, type and title', async () => {
+    const { agent, config } = await agentWith(risky, logNotifications, {
+      answers: [{ decision: 'deny' }],
+      answerAfter: 800,
+    });
     await collect(agent.run('clean', new AbortController().signal));
     await agent.close();
     expect(lines(join(config.cwd, 'n.log'))).toEqual([
-      { m: 'tick needs your permission to use Bash', t: 'permission_prompt' },
+      {
+        m: 'tick needs your permission to use Bash',
+        t: 'permission_prompt',
+        title: 'Permission needed',
+      },
+    ]);
+  });
+
+  it('does not fire for an approval answered before the delay (no stale "needs input")', async () => {
+    const { agent, config } = await agentWith(risky, logNotifications, {
+      answers: [{ decision: 'deny' }],
+      answerAfter: 0,
+    });
+    await collect(agent.run('clean', new AbortController().signal));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await agent.close();
+    expect(existsSync(join(config.cwd, 'n.log'))).toBe(false);
+  });
+
+  it('idle_prompt when the prompt waits after a turn; a new prompt in time cancels it', async () => {
+    const { agent, config } = await agentWith(
+      [{ text: 'one' }, { text: 'two' }],
+      logNotifications,
+      {
+        delays: { permission: 200, idle: 400 },
+      },
+    );
+    await collect(agent.run('first', new AbortController().signal));
+    await collect(agent.run('second', new AbortController().signal));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await agent.close();
+    expect(lines(join(config.cwd, 'n.log'))).toEqual([
+      { m: 'tick is waiting for your input', t: 'idle_prompt', title: 'Waiting for input' },
     ]);
   });
 

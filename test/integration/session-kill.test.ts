@@ -17,6 +17,7 @@ import {
   sentHistory,
   sessionFiles,
   spawnTick,
+  survivorsOf,
   tickEnv,
   waitUntil,
 } from './session-support';
@@ -132,12 +133,9 @@ describe('kill -9 at any moment leaves a resumable session', () => {
       const recorded = recordedMessages(lines);
       expect(sent.slice(0, recorded.length)).toEqual(recorded);
       const between = sent.slice(recorded.length, -1);
+      // A call starts with its `started` line, written before the tool runs.
       const started = new Set(
-        lines
-          .filter((line) => line.kind === 'event')
-          .map((line) => line.event as { type: string; id?: string })
-          .filter((event) => event.type === 'tool_running')
-          .map((event) => event.id),
+        lines.filter((line) => line.kind === 'started').map((line) => line.id as string),
       );
       for (const message of between) {
         expect(message.role).toBe('tool');
@@ -181,17 +179,11 @@ describe('kill -9 while a command runs', () => {
       if (match) group = Number(match[1]);
       return group > 0;
     }, 20_000);
-    try {
-      expect(liveMembers(group)).toHaveLength(2); // bash and its sleep
-      run.child.kill('SIGKILL');
-      await run.exited;
-      // The watchdog sees tick's pipe close and kills the command's whole group.
-      const killedAt = Date.now();
-      while (liveMembers(group).length > 0 && Date.now() - killedAt < 5_000) await delay(10);
-      expect(liveMembers(group)).toEqual([]);
-    } finally {
-      for (const pid of liveMembers(group)) process.kill(pid, 'SIGKILL');
-    }
+    expect(liveMembers(group)).toHaveLength(2); // bash and its sleep
+    run.child.kill('SIGKILL');
+    await run.exited;
+    // The watchdog sees tick's pipe close and kills the command's whole group.
+    expect(await survivorsOf(group)).toEqual([]);
 
     const second = await startScriptedServer([{ text: 'Understood, I will check.' }]);
     servers.push(second);

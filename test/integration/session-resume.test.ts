@@ -107,6 +107,47 @@ describe('resuming in print mode', () => {
     expect(sentHistory(second.requests[1].body).at(-1)).toEqual(reminder);
   });
 
+  it.each([4, 5])('-r with a %i-character id prefix resumes that session', async (length) => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    const first = await recordFirst(home, cwd);
+    const second = await serve([{ text: 'resumed' }]);
+    const run = await runTick(
+      ['-p', '-r', first.id.slice(0, length), 'go on', '--output-format', 'json'],
+      { cwd, env: tickEnv(second.baseURL, home) },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ session_id: first.id, result: 'resumed' });
+    expect(sentHistory(second.requests[0].body)[0]).toEqual({
+      role: 'user',
+      content: 'take notes',
+    });
+  });
+
+  it('-r with a prompt but no usable id never drops the prompt in silence: it exits non-zero saying why', async () => {
+    const home = tempDir('tick-home-');
+    const cwd = tempDir('tick-ws-');
+    const first = await recordFirst(home, cwd);
+    const server = await serve([{ text: 'never' }]);
+    const env = tickEnv(server.baseURL, home);
+    // Too short to be an id: the sessions are listed, the prompt is not run.
+    const short = await runTick(['-p', '-r', first.id.slice(0, 3), 'go on'], { cwd, env });
+    expect(short.exitCode).toBe(2);
+    expect(short.stdout).toContain(first.id);
+    expect(short.stderr).toBe(
+      'tick: -r without a session id only lists the sessions; the prompt was not run. Resume one with `tick -p -r ID "PROMPT"` (ID: the id, or at least 4 characters of it)\n',
+    );
+    // An id that names no session says so.
+    const unknown = first.id.startsWith('ffff') ? 'eeee' : 'ffff';
+    const missing = await runTick(['-p', '-r', unknown, 'go on'], { cwd, env });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toBe(
+      `tick: no session '${unknown}' in this workspace (${cwd}); \`tick sessions\` lists them\n`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('-r without an id lists the sessions, newest first, with first prompt and todo progress', async () => {
     const home = tempDir('tick-home-');
     const cwd = tempDir('tick-ws-');
@@ -206,11 +247,6 @@ describe('resuming damaged files', () => {
 
   it.each([
     [
-      'a corrupt line in the middle',
-      (lines: string[]) => ((lines[4] = '{"kind":"event",'), lines),
-      'line 5: not valid JSON',
-    ],
-    [
       'a foreign file',
       () => ['{"type":"summary","summary":"not ours"}', ''],
       'line 1: not a tick session file (no header)',
@@ -240,4 +276,56 @@ describe('resuming damaged files', () => {
       expect(again.stderr).toBe(`tick: ${file} ${message}\n`);
     },
   );
+
+  it('a damaged line in the middle is skipped with one warning naming the file and line; the request has everything before and after it', async () => {
+    const { home, cwd, file } = await recorded();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const messages = lines.filter((line) => line.startsWith('{"kind":"message"'));
+    // An event line between messages: the history itself is whole.
+    const damaged = lines.findIndex((line) => line.includes('"type":"todos_updated"'));
+    lines[damaged] = lines[damaged].slice(0, 30);
+    writeFileSync(file, lines.join('\n'));
+    const server = await serve([{ text: 'fine' }]);
+    const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
+    expect(run.stderr).toBe(
+      `tick: ${file} line ${damaged + 1}: skipped a damaged line (not valid JSON); the rest of the session is kept\n`,
+    );
+    expect(run.exitCode).toBe(0);
+    expect(sentHistory(server.requests[0].body)).toEqual([
+      ...messages.map((line) => JSON.parse(line).message),
+      { role: 'user', content: 'go on' },
+    ]);
+    // tick export reads it the same way.
+    const exported = await runTick(['export', JSON.parse(lines[0]).id], {
+      cwd,
+      env: { TICK_HOME: home },
+    });
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stderr).toBe(run.stderr);
+    expect(exported.stdout).toContain('Counted one file so far.');
+  });
+
+  it('a hand-edited line with wrong types is skipped with a warning naming the file, line and field; resume goes on with a history the API accepts', async () => {
+    const { home, cwd, file } = await recorded();
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const edited = lines.findIndex((line) => line.includes('"tool_calls"'));
+    const record = JSON.parse(lines[edited]);
+    const lostCall = record.message.tool_calls[0].id;
+    record.message.tool_calls = 'todo_write';
+    lines[edited] = JSON.stringify(record);
+    writeFileSync(file, lines.join('\n'));
+    const server = await serve([{ text: 'fine' }]);
+    const run = await runTick(['-p', '-c', 'go on'], { cwd, env: tickEnv(server.baseURL, home) });
+    expect(run.stderr).toBe(
+      `tick: ${file} line ${edited + 1}: skipped a damaged line (message.tool_calls: a list expected, found text); the rest of the session is kept\n`,
+    );
+    expect(run.exitCode).toBe(0);
+    const sent = sentHistory(server.requests[0].body);
+    // The call's result went with its call; every other message is there.
+    expect(
+      sent.some((message) => message.role === 'tool' && message.tool_call_id === lostCall),
+    ).toBe(false);
+    expect(sent.filter((message) => message.role === 'tool')).toHaveLength(2);
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'go on' });
+  });
 });

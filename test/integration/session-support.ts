@@ -116,3 +116,15 @@ export function liveMembers(group: number): number[] {
   }
   return live;
 }
+
+/**
+ * Waits up to 5 s for every process of the group to die (tick's watchdog kills them when tick
+ * is killed), kills what is left either way, and returns the pids that were still alive.
+ */
+export async function survivorsOf(group: number): Promise<number[]> {
+  const since = Date.now();
+  while (liveMembers(group).length > 0 && Date.now() - since < 5_000) await delay(10);
+  const survivors = liveMembers(group);
+  for (const pid of survivors) process.kill(pid, 'SIGKILL');
+  return survivors;
+}

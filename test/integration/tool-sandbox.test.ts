@@ -1,10 +1,16 @@
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bash } from '../../src/tools/bash';
-import { BWRAP_MISSING_ERROR, bwrapArgs, findBwrap } from '../../src/tools/sandbox';
+import {
+  BWRAP_MISSING_ERROR,
+  bwrapArgs,
+  findBwrap,
+  probeSandbox,
+  resetSandboxProbe,
+} from '../../src/tools/sandbox';
 import {
   livePidsRunning,
   makeContext,
@@ -33,21 +39,39 @@ describe('sandbox set-up', () => {
     const tmpfs = args.indexOf('--tmpfs');
     expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
     expect(args.indexOf('--bind')).toBeGreaterThan(tmpfs);
-    expect(args).toEqual(expect.arrayContaining(['--unshare-net', '--die-with-parent']));
+    expect(args).toEqual(expect.arrayContaining(['--unshare-all', '--die-with-parent']));
     expect(args.slice(-2)).toEqual(['--chdir', '/tmp/ws']);
   });
 
-  it('finds no bwrap on a PATH without it, and bash says --sandbox needs bubblewrap', async () => {
+  it('keeps git hooks and config and .tick read-only inside a root, after the root is bound', () => {
+    mkdirSync(path.join(dir, '.git', 'hooks'), { recursive: true });
+    writeFileSync(path.join(dir, '.git', 'config'), '[core]\n');
+    const args = bwrapArgs({ roots: [dir], cwd: dir });
+    const bind = args.indexOf('--bind');
+    const hooks = path.join(dir, '.git', 'hooks');
+    expect(args.indexOf(hooks)).toBeGreaterThan(bind);
+    expect(args[args.indexOf(hooks) - 1]).toBe('--ro-bind');
+    expect(args).toContain(path.join(dir, '.git', 'config'));
+    expect(args).not.toContain(path.join(dir, '.tick'));
+  });
+
+  it('finds no bwrap on a PATH without it: the probe says so, and confined bash says what to do', async () => {
     expect(findBwrap(outside)).toBeUndefined();
     const savedPath = process.env.PATH;
     process.env.PATH = outside;
+    resetSandboxProbe();
     try {
+      expect(await probeSandbox()).toEqual({
+        available: false,
+        why: 'bubblewrap (bwrap) is not installed',
+      });
       const result = await bash.run({ command: 'echo hi' }, makeContext(dir, { sandbox: true }));
       expect(result.output).toBe(BWRAP_MISSING_ERROR);
-      expect(result.output).toMatch(/^Error: --sandbox needs bubblewrap/);
+      expect(result.output).toMatch(/^Error: the sandbox needs bubblewrap/);
       expect(result.isError).toBe(true);
     } finally {
       process.env.PATH = savedPath;
+      resetSandboxProbe();
     }
   });
 });
@@ -74,13 +98,35 @@ describe.runIf(findBwrap() !== undefined)('bash under bubblewrap', () => {
   const probe = () =>
     `if exec 3<>/dev/tcp/127.0.0.1/${port}; then echo connected; else echo unreachable; fi`;
 
-  it('lets the command write inside the workspace', async () => {
+  it('is found working by the probe, tried once for callers at the same time', async () => {
+    resetSandboxProbe();
+    const [first, second] = [probeSandbox(), probeSandbox()];
+    expect(second).toBe(first);
+    expect(await first).toMatchObject({ available: true });
+  });
+
+  it('lets the command write inside the workspace, and the card says it ran sandboxed', async () => {
     const result = await bash.run(
       { command: 'echo made > inside.txt && cat inside.txt' },
       sandboxed(),
     );
     expect(result.output).toBe('made');
+    expect(result.display).toMatchObject({ confined: true });
     expect(readFileSync(path.join(dir, 'inside.txt'), 'utf8')).toBe('made\n');
+    const plain = await bash.run({ command: 'true' }, makeContext(dir));
+    expect(plain.display?.confined).toBeUndefined();
+  });
+
+  it('keeps .git/hooks and .git/config read-only, so nothing is planted for later', async () => {
+    mkdirSync(path.join(dir, '.git', 'hooks'), { recursive: true });
+    writeFileSync(path.join(dir, '.git', 'config'), '[core]\n');
+    const result = await bash.run(
+      { command: 'echo x > .git/hooks/pre-commit; echo y >> .git/config; echo done' },
+      sandboxed(),
+    );
+    expect(result.output).toContain('Read-only file system');
+    expect(existsSync(path.join(dir, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    expect(readFileSync(path.join(dir, '.git', 'config'), 'utf8')).toBe('[core]\n');
   });
 
   it('keeps every path outside the roots read-only', async () => {
@@ -89,6 +135,9 @@ describe.runIf(findBwrap() !== undefined)('bash under bubblewrap', () => {
     const result = await bash.run({ command: `echo x > ${target}; echo x > ${home}` }, sandboxed());
     expect(result.output).toContain('Read-only file system');
     expect(result.output).toContain('Exit code 1');
+    // The model is told the sandbox did it, and how to ask to run outside it.
+    expect(result.output).toContain("This command ran in tick's sandbox");
+    expect(result.output).toContain('"unconfined": true');
     expect(existsSync(target)).toBe(false);
     expect(existsSync(home)).toBe(false);
   });
@@ -106,6 +155,13 @@ describe.runIf(findBwrap() !== undefined)('bash under bubblewrap', () => {
     expect(open.output).toBe('connected');
     const closed = await bash.run({ command: probe() }, sandboxed());
     expect(closed.output).toContain('unreachable');
+    const failed = await bash.run({ command: `exec 3<>/dev/tcp/127.0.0.1/${port}` }, sandboxed());
+    expect(failed.output).toContain('there is no network there');
+  });
+
+  it('hides the daemon sockets under /run (a docker socket cannot be reached)', async () => {
+    const result = await bash.run({ command: 'ls -A /run | wc -l' }, sandboxed());
+    expect(result.output).toBe('0');
   });
 
   it('gives the command a private /tmp', async () => {
@@ -113,6 +169,20 @@ describe.runIf(findBwrap() !== undefined)('bash under bubblewrap', () => {
     const result = await bash.run({ command: `echo x > ${marker} && echo ok` }, sandboxed());
     expect(result.output).toBe('ok');
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('leaves nothing running once the command returns, background jobs included', async () => {
+    const s = uniqueSleepSeconds();
+    try {
+      const result = await bash.run(
+        { command: `setsid sleep ${s} > /dev/null 2>&1 & echo started` },
+        sandboxed(),
+      );
+      expect(result.output).toBe('started');
+      expect(await waitFor(() => livePidsRunning(['sleep', s]).length === 0, 5000)).toBe(true);
+    } finally {
+      for (const pid of livePidsRunning(['sleep', s])) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('kills everything the command started on timeout, setsid escapes included', async () => {

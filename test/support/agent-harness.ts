@@ -28,7 +28,7 @@ export function testConfig(baseURL: string, overrides: Partial<Config> = {}): Co
     permissionMode: 'default',
     permissions: { allow: [], ask: [], deny: [] },
     hooks: {},
-    sandbox: false,
+    sandbox: 'off',
     ...overrides,
   };
 }

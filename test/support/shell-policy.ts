@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { PermissionPolicy } from '../../src/permissions/policy';
-import type { PermissionMode } from '../../src/permissions/types';
+import type { PermissionMode, SandboxMode } from '../../src/permissions/types';
 
 /**
  * A throwaway home with a project inside it (as a user's checkout sits), and the policy's
- * decision on a bash command there. Nothing is run.
+ * decision on a bash command there. Nothing is run. `sandbox`: the setting, with
+ * bubblewrap taken as working unless it is `off` (default: auto, as on a Linux machine).
  */
-export function shellPolicy() {
+export function shellPolicy(sandbox: SandboxMode = 'auto') {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'tick-families-')));
   const home = path.join(root, 'home', 'dev');
   const ws = path.join(home, 'code', 'shop');
@@ -19,7 +20,14 @@ export function shellPolicy() {
 
   /** `interactive: false` is print mode: what would be asked is denied. */
   const decide = (command: string, mode: PermissionMode = 'default', interactive = true) =>
-    new PermissionPolicy({ mode, roots: [ws], cwd: ws, home, interactive }).decide({
+    new PermissionPolicy({
+      mode,
+      roots: [ws],
+      cwd: ws,
+      home,
+      interactive,
+      sandbox: { mode: sandbox, available: sandbox !== 'off' },
+    }).decide({
       toolName: 'bash',
       input: { command },
       access: { kind: 'exec', command },
@@ -36,7 +44,7 @@ export function shellPolicy() {
       },
     );
 
-  /** Each command runs without a question in default mode. */
+  /** Each command runs without a question in default mode (in the sandbox or not). */
   const runs = (commands: string[]) =>
     it.each(commands.map((c) => c.replace(/\\n/g, '\n')))('%j runs unasked', (command) => {
       const decision = decide(command);

@@ -92,7 +92,7 @@ export const APPROVAL_WAITING = /waiting (a moment before keys answer|for a paus
 export async function waitForChoices(app: PtySession, timeoutMs = 20_000): Promise<string> {
   return app.waitFor(
     (screen) =>
-      /(Run this command|Change this file|Start this agent|Allow \S+|Read outside the workspace)\?/.test(
+      /(Run this command|Change this file|Start this agent|Allow \S+|Read outside the workspace|Call this MCP tool|Use this MCP server from \.mcp\.json)\?/.test(
         screen,
       ) && !APPROVAL_WAITING.test(screen),
     timeoutMs,

@@ -23,7 +23,8 @@ import { corpus } from '../support/corpora';
 /*
  * Every rule example of Claude Code's permission docs (../shared/corpora/claude-settings/
  * docs-examples.txt) with what the docs say it matches: where tick has the tool, the
- * rule must match exactly that; where it has not (WebFetch, MCP, PowerShell, Cd), the rule
+ * rule must match exactly that (MCP tools too, by their mcp__server__tool names); where it
+ * has not (WebFetch, PowerShell, Cd), the rule
  * must be reported as one that cannot apply. tick's Agent tool has one kind of subagent and no
  * model or isolation settings: a specifier on Agent is reported and the rule ignored.
  */
@@ -36,7 +37,8 @@ const tickHome = path.join(home, '.tick');
 for (const dir of [cwd, home, tickHome]) mkdirSync(dir, { recursive: true });
 const ctx = { cwd, home };
 
-type Tool = 'bash' | 'read_file' | 'write_file' | 'edit_file' | 'glob';
+/** `mcp`: a call of the MCP tool named by the subject (`mcp__github__get_issue`). */
+type Tool = 'bash' | 'read_file' | 'write_file' | 'edit_file' | 'glob' | 'mcp';
 interface Check {
   list: RuleList;
   tool: Tool;
@@ -47,7 +49,7 @@ interface Check {
   sourceDir?: string;
 }
 
-const kindOf = (tool: Tool): 'read' | 'write' =>
+const kindOf = (tool: Exclude<Tool, 'mcp'>): 'read' | 'write' =>
   tool === 'read_file' || tool === 'glob' ? 'read' : 'write';
 const abs = (p: string) =>
   p.startsWith('~/') ? path.join(home, p.slice(2)) : path.isAbsolute(p) ? p : path.join(cwd, p);
@@ -60,14 +62,16 @@ function matches(rule: string, check: Check): boolean {
   expect(parsed.problems, rule).toEqual([]);
   const names = [check.tool, ...(tools.find((t) => t.name === check.tool)?.claudeNames ?? [])];
   const call: RuleCall =
-    check.tool === 'bash'
-      ? {
-          toolName: 'bash',
-          names,
-          command: check.subject,
-          parts: classifyCommand(check.subject, { cwd, roots: [cwd], home }).parts,
-        }
-      : { toolName: check.tool, names, kind: kindOf(check.tool), paths: [abs(check.subject)] };
+    check.tool === 'mcp'
+      ? { toolName: check.subject, names: [check.subject], kind: 'mcp', paths: [] }
+      : check.tool === 'bash'
+        ? {
+            toolName: 'bash',
+            names,
+            command: check.subject,
+            parts: classifyCommand(check.subject, { cwd, roots: [cwd], home }).parts,
+          }
+        : { toolName: check.tool, names, kind: kindOf(check.tool), paths: [abs(check.subject)] };
   return matchRules(parsed.entries, call, ctx)?.decision === check.list;
 }
 
@@ -135,9 +139,18 @@ const EXPECTED: Record<string, Check[] | typeof CANNOT_APPLY | RegExp> = {
     ...yes('deny', 'read_file', 'a.txt'),
     ...yes('ask', 'glob', 'src'),
   ],
-  'mcp__*': CANNOT_APPLY,
-  'mcp__puppeteer__*': CANNOT_APPLY,
-  'mcp__github__get_*': CANNOT_APPLY,
+  'mcp__*': [
+    ...yes('deny', 'mcp', 'mcp__github__get_issue', 'mcp__puppeteer__puppeteer_navigate'),
+    ...no('deny', 'bash', 'ls'),
+  ],
+  'mcp__puppeteer__*': [
+    ...yes('allow', 'mcp', 'mcp__puppeteer__puppeteer_navigate', 'mcp__puppeteer__click'),
+    ...no('allow', 'mcp', 'mcp__github__get_issue', 'mcp__puppeteerx__click'),
+  ],
+  'mcp__github__get_*': [
+    ...yes('allow', 'mcp', 'mcp__github__get_issue', 'mcp__github__get_me'),
+    ...no('allow', 'mcp', 'mcp__github__create_issue', 'mcp__gitlab__get_issue'),
+  ],
   'B*': /only deny and ask rules take one/,
   'Bash(npm run test *)': [
     ...yes('allow', 'bash', 'npm run test', 'npm run test -- --watch'),
@@ -267,8 +280,15 @@ const EXPECTED: Record<string, Check[] | typeof CANNOT_APPLY | RegExp> = {
   'WebFetch(domain:*.example.com)': CANNOT_APPLY,
   'WebFetch(domain:*)': CANNOT_APPLY,
   'WebFetch(domain:example.*)': CANNOT_APPLY,
-  mcp__puppeteer: CANNOT_APPLY,
-  mcp__puppeteer__puppeteer_navigate: CANNOT_APPLY,
+  mcp__puppeteer: [
+    ...yes('allow', 'mcp', 'mcp__puppeteer__puppeteer_navigate'),
+    ...yes('deny', 'mcp', 'mcp__puppeteer__click'),
+    ...no('allow', 'mcp', 'mcp__puppeteer2__click', 'mcp__github__get_issue'),
+  ],
+  mcp__puppeteer__puppeteer_navigate: [
+    ...yes('allow', 'mcp', 'mcp__puppeteer__puppeteer_navigate'),
+    ...no('allow', 'mcp', 'mcp__puppeteer__puppeteer_navigate_back', 'mcp__puppeteer__click'),
+  ],
   'Agent(Explore)': AGENT_SPECIFIER,
   'Agent(Plan)': AGENT_SPECIFIER,
   'Agent(my-custom-agent)': AGENT_SPECIFIER,
@@ -332,6 +352,12 @@ describe("Claude Code's documented rule examples", () => {
         check.matches,
       );
     }
+  });
+
+  it('skips mcp__* as an allow rule, as Claude Code does: it would allow unknown tools', () => {
+    const allow = parseRuleList(['mcp__*'], 'allow', 'project', { tools });
+    expect(allow.entries).toEqual([]);
+    expect(allow.problems[0].message).toMatch(/only deny and ask rules take one/);
   });
 
   it('blocks a symlink inside an allowed folder that points into a denied one', () => {

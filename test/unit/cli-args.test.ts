@@ -43,6 +43,19 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes a 4 or 5 character id prefix after -r (ids are hex), not a word of the prompt', () => {
+    for (const id of ['a1b2', '3f9c0', 'abcd'])
+      expect(parseCliArgs(['-p', '-r', id, 'go on']).command).toMatchObject({
+        resume: { kind: 'id', id },
+        prompt: 'go on',
+      });
+    for (const word of ['fix', 'test', 'a1b', 'zzzzz'])
+      expect(parseCliArgs(['-p', '-r', word, 'go on']).command).toMatchObject({
+        resume: { kind: 'pick' },
+        prompt: `${word} go on`,
+      });
+  });
+
   it('reads the session subcommands', () => {
     expect(parseCliArgs(['sessions']).command).toEqual({ kind: 'sessions', action: 'list' });
     expect(parseCliArgs(['sessions', 'rm', 'abc123']).command).toEqual({
@@ -63,6 +76,19 @@ describe('parseCliArgs', () => {
       });
     expect(() => parseCliArgs(['export', 'abc123', '--format', 'pdf'])).toThrow(
       new UsageError("--format must be md (or markdown) or html, got 'pdf'"),
+    );
+  });
+
+  it('takes --sandbox alone (always), with a mode, or with =MODE; a prompt after it stays a prompt', () => {
+    expect(parseCliArgs(['--sandbox']).flags.sandbox).toBe('always');
+    expect(parseCliArgs(['--sandbox', 'off']).flags.sandbox).toBe('off');
+    expect(parseCliArgs(['--sandbox=auto']).flags.sandbox).toBe('auto');
+    expect(parseCliArgs([]).flags.sandbox).toBeUndefined();
+    const { command, flags } = parseCliArgs(['-p', '--sandbox', 'list the files']);
+    expect(flags.sandbox).toBe('always');
+    expect(command).toMatchObject({ prompt: 'list the files' });
+    expect(() => parseCliArgs(['--sandbox=maybe'])).toThrow(
+      new UsageError("--sandbox must be one of auto, always, off, got 'maybe'"),
     );
   });
 

@@ -21,7 +21,7 @@ interface Harness {
     access: ToolAccess,
     callId?: string,
     hook?: HookVerdict,
-  ) => Promise<{ block?: string }>;
+  ) => Promise<{ block?: string; confined?: boolean }>;
   policy: PermissionPolicy;
 }
 
@@ -65,8 +65,11 @@ function harness(
         input: { command: access.command },
         access,
       };
-      const block = gate.floor(call, ctx) ?? (await gate.check(call, hook, ctx));
-      return block === undefined ? {} : { block };
+      const floor = gate.floor(call, ctx);
+      if (floor !== undefined) return { block: floor };
+      const outcome = await gate.check(call, hook, ctx);
+      if (!outcome.run) return { block: outcome.output };
+      return outcome.confined ? { confined: true } : {};
     },
   };
 }
@@ -74,10 +77,28 @@ function harness(
 const exec = (command: string): ToolAccess => ({ kind: 'exec', command });
 
 describe('permission gate', () => {
-  it('lets allowed calls through silently', async () => {
+  it('lets allowed calls through without a question, and says how', async () => {
     const h = harness([]);
     expect(await h.run('bash', exec('git status'))).toEqual({});
-    expect(h.events).toEqual([]);
+    expect(
+      await h.run('read_file', { kind: 'read', paths: [path.join(ws, 'a.txt')] }, 'c2'),
+    ).toEqual({});
+    expect(h.events).toEqual([
+      {
+        type: 'permission_decided',
+        callId: 'c1',
+        decision: 'allow',
+        by: 'mode default',
+        confined: false,
+      },
+      {
+        type: 'permission_decided',
+        callId: 'c2',
+        decision: 'allow',
+        by: 'mode default',
+        confined: false,
+      },
+    ]);
   });
 
   it('asks, then reports the decision, in order', async () => {
@@ -91,10 +112,24 @@ describe('permission gate', () => {
       reason: 'deletes files',
       alwaysRule: 'bash(rm -rf build)',
     };
+    // No sandbox in use: the question says nothing of one.
     expect(h.asked).toEqual([request]);
     expect(h.events).toEqual([
+      {
+        type: 'permission_decided',
+        callId: 'call-7',
+        decision: 'ask',
+        by: 'mode default',
+        confined: false,
+      },
       { type: 'permission_asked', request },
-      { type: 'permission_decided', callId: 'call-7', decision: 'allow', by: 'user' },
+      {
+        type: 'permission_decided',
+        callId: 'call-7',
+        decision: 'allow',
+        by: 'user',
+        confined: false,
+      },
     ]);
   });
 
@@ -113,16 +148,18 @@ describe('permission gate', () => {
       'Error: Permission denied by the user: rm -rf build (deletes files). ' +
         'Do not retry this command; ask the user or choose another approach. The user said: use the clean script instead',
     );
-    expect(h.events.filter((e) => e.type === 'permission_decided')).toEqual([
-      { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
-      {
-        type: 'permission_decided',
-        callId: 'c2',
-        decision: 'deny',
-        by: 'user',
-        note: 'use the clean script instead',
-      },
-    ]);
+    expect(h.events.filter((e) => e.type === 'permission_decided' && e.decision !== 'ask')).toEqual(
+      [
+        { type: 'permission_decided', callId: 'c1', decision: 'deny', by: 'user' },
+        {
+          type: 'permission_decided',
+          callId: 'c2',
+          decision: 'deny',
+          by: 'user',
+          note: 'use the clean script instead',
+        },
+      ],
+    );
   });
 
   it('remembers allow always for the session, and allow once only once', async () => {
@@ -210,7 +247,7 @@ describe('permission gate', () => {
     const h = harness([]);
     expect(await h.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
     expect(h.events).toEqual([
-      { type: 'permission_decided', callId: 'c1', decision: 'allow', by: 'hook' },
+      { type: 'permission_decided', callId: 'c1', decision: 'allow', by: 'hook', confined: false },
     ]);
     const printMode = harness([], { interactive: false });
     expect(await printMode.run('bash', exec('rm -rf build'), 'c1', allow)).toEqual({});
@@ -253,6 +290,31 @@ describe('permission gate', () => {
     );
   });
 
+  it('with the sandbox in use, says where an asked call will run, and runs the rest confined', async () => {
+    const h = harness([{ decision: 'allow_once' }, { decision: 'allow_once' }], {
+      sandbox: { mode: 'auto', available: true },
+    });
+    expect(await h.run('bash', exec('pandoc -o out.html README.md > log.txt'))).toEqual({
+      confined: true,
+    });
+    expect(h.asked[0]).toMatchObject({ reason: 'writes log.txt', confined: true });
+    expect(await h.run('bash', exec('rm -rf build'), 'c2')).toEqual({});
+    expect(h.asked[1]).toMatchObject({ reason: 'deletes files', confined: false });
+    expect(await h.run('bash', exec('pandoc -o out.html README.md'), 'c3')).toEqual({
+      confined: true,
+    });
+    expect(h.asked).toHaveLength(2);
+    expect(h.events.filter((e) => e.type === 'permission_decided' && e.callId === 'c3')).toEqual([
+      {
+        type: 'permission_decided',
+        callId: 'c3',
+        decision: 'allow',
+        by: 'sandbox',
+        confined: true,
+      },
+    ]);
+  });
+
   it('treats an approval cut short by an abort as a denial, and the call does not run', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -261,7 +323,12 @@ describe('permission gate', () => {
     expect(result.block).toBe(
       'Error: The permission request for rm -rf build was cancelled; the call did not run.',
     );
-    expect(h.events.map((e) => e.type)).toEqual(['permission_asked', 'permission_decided']);
-    expect(h.events[1]).toMatchObject({ decision: 'deny', by: 'cancelled' });
+    expect(h.events.map((e) => e.type)).toEqual([
+      'permission_decided',
+      'permission_asked',
+      'permission_decided',
+    ]);
+    expect(h.events[0]).toMatchObject({ decision: 'ask' });
+    expect(h.events[2]).toMatchObject({ decision: 'deny', by: 'cancelled' });
   });
 });

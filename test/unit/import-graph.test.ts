@@ -43,6 +43,9 @@ const LAYERS: readonly Layer[] = [
       'src/agents',
       'src/config',
       'src/demo',
+      'src/mcp',
+      'src/extensions',
+      'src/checkpoints',
     ],
   },
   // The vocabulary every layer shares, and small helpers.

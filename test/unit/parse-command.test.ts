@@ -82,7 +82,19 @@ describe('parseCommand', () => {
     const [find, exec] = parse('find src -name "*.o" -exec rm {} +');
     expect(find.argv.map((a) => a.value)).toEqual(['find', 'src', '-name', '*.o']);
     expect(exec).toMatchObject({ name: 'rm', via: ['find -exec'] });
-    expect(exec.argv[1]).toMatchObject({ value: 'src/*', glob: true });
+    // `{}` is a file under the starting point, named as -name says.
+    expect(exec.argv[1]).toMatchObject({ value: 'src/*.o', glob: true });
+    expect(parse('find . -exec cat {} +')[1].argv[1]).toMatchObject({ value: '*', glob: true });
+    const perName = parse('find / -name .env -name "*.pem" -exec cat {} +').slice(1);
+    expect(perName.map((p) => p.argv[1])).toMatchObject([
+      { value: '/.env', glob: false },
+      { value: '/*.pem', glob: true },
+    ]);
+    // With alternatives or negations, other files reach the action too.
+    const alternatives = parse('find . -name b -prune -o -exec rm -rf {} +').slice(1);
+    expect(alternatives.map((p) => p.argv[2].value)).toEqual(['*', 'b']);
+    const negated = parse('find . ! -name .gitignore -exec rm -rf {} +').slice(1);
+    expect(negated.map((p) => p.argv[2].value)).toEqual(['*']);
   });
 
   it('reads [[ ]] comparisons as words, not redirections', () => {
@@ -140,7 +152,9 @@ describe('parseCommand', () => {
   });
 
   it('fills xargs -I/-i/-J and parallel {} strings from known input', () => {
-    expect(argv(`printf 'a\\nb\\n' | xargs -I F cp F F.bak`)[1]).toEqual(['cp', '<F>', '<F.bak>']);
+    // printf's escapes are decoded, so its output is known too.
+    expect(argv(`printf 'a\\nb\\n' | xargs -I F cp F F.bak`)[1]).toEqual(['cp', 'a', 'a.bak']);
+    expect(argv(`printf '%s\\n' a | xargs -I F cp F F.bak`)[1]).toEqual(['cp', '<F>', '<F.bak>']);
     expect(argv(`xargs -I F cp F F.bak <<EOF\na\nb\nEOF`)).toEqual([
       ['cp', 'a', 'a.bak'],
       ['cp', 'b', 'b.bak'],

@@ -59,6 +59,7 @@ describe('default mode', () => {
       by: 'mode default',
       subject: 'rm -rf build',
       alwaysRule: 'bash(rm -rf build)',
+      confined: false,
     });
     expect(bash(p, 'npm test && git push origin main')).toMatchObject({
       action: 'ask',

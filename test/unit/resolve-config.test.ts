@@ -55,9 +55,15 @@ describe('resolveConfig defaults', () => {
       permissions: { allow: [], ask: [], deny: [] },
       ruleSources: [],
       hooks: {},
-      sandbox: false,
+      sandbox: 'auto',
       agents: { maxTurns: 50, maxParallel: 4 },
       notifications: { bell: true, desktop: true },
+      checkpoints: {
+        enabled: true,
+        maxFileBytes: 10 * 1024 * 1024,
+        maxFiles: 100_000,
+        watch: true,
+      },
       warnings: [],
     });
   });
@@ -74,6 +80,28 @@ describe('resolveConfig defaults', () => {
     await expect(resolveConfig({}, env, cwd)).rejects.toThrow(
       /notifications\.bell must be true or false/,
     );
+  });
+
+  it('checkpoints.* from settings, and TICK_CHECKPOINTS over them', async () => {
+    const { cwd, env } = setup();
+    mkdirSync(join(cwd, '.tick'), { recursive: true });
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ checkpoints: { maxFileBytes: 1000, maxFiles: 50, watch: false } }),
+    );
+    expect((await resolveConfig({}, env, cwd)).checkpoints).toEqual({
+      enabled: true,
+      maxFileBytes: 1000,
+      maxFiles: 50,
+      watch: false,
+    });
+    const off = await resolveConfig({}, { ...env, TICK_CHECKPOINTS: '0' }, cwd);
+    expect(off.checkpoints?.enabled).toBe(false);
+    writeFileSync(
+      join(cwd, '.tick', 'settings.json'),
+      JSON.stringify({ checkpoints: { maxFileBytes: 0 } }),
+    );
+    await expect(resolveConfig({}, env, cwd)).rejects.toThrow(/checkpoints\.maxFileBytes/);
   });
 
   it('recovery of tool calls written as text: on by default, off by setting or env', async () => {
@@ -217,7 +245,7 @@ describe('resolveConfig precedence', () => {
       maxRetries: 1,
       maxTurns: 1,
       reminderRounds: 1,
-      sandbox: true,
+      sandbox: 'always',
     });
 
     project({ model: 'p', idleTimeoutMs: 2, maxTurns: 2, permissions: { defaultMode: 'plan' } });
@@ -230,9 +258,9 @@ describe('resolveConfig precedence', () => {
       permissionMode: 'plan',
     });
 
-    local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: false });
+    local({ model: { name: 'l', idleTimeoutMs: 3 }, sandbox: 'off' });
     config = await resolveConfig({}, env, cwd);
-    expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: false });
+    expect(config).toMatchObject({ model: 'l', idleTimeoutMs: 3, maxTurns: 2, sandbox: 'off' });
 
     const withEnv = { ...env, TICK_MODEL: 'e', TICK_IDLE_TIMEOUT_MS: '4', TICK_MAX_RETRIES: '0' };
     config = await resolveConfig({}, withEnv, cwd);
@@ -242,7 +270,7 @@ describe('resolveConfig precedence', () => {
       model: 'f',
       maxTurns: 5,
       permissionMode: 'bypassPermissions',
-      sandbox: true,
+      sandbox: 'always',
     };
     config = await resolveConfig(flags, withEnv, cwd);
     expect(config).toMatchObject({
@@ -250,7 +278,7 @@ describe('resolveConfig precedence', () => {
       idleTimeoutMs: 4,
       maxTurns: 5,
       permissionMode: 'bypassPermissions',
-      sandbox: true,
+      sandbox: 'always',
     });
   });
 

@@ -75,13 +75,16 @@ describe('parseRule problems', () => {
     });
   });
 
-  it('says MCP rules cannot apply, with the right reason', () => {
-    expect(problemOf('mcp__sentry__find_teams')?.message).toBe(
-      'mcp__sentry__find_teams is an MCP tool; tick has no MCP servers, so the rule cannot apply',
+  it('reads MCP rules by server and tool, and says what an MCP rule cannot take', () => {
+    expect(problemOf('mcp__sentry__find_teams')).toBeUndefined();
+    expect(problemOf('mcp__sequential-thinking__*', 'deny')).toBeUndefined();
+    expect(problemOf('mcp__sentry(x)')?.message).toBe(
+      "MCP rules take no specifier; write 'mcp__sentry' for the whole tool",
     );
-    expect(problemOf('mcp__sequential-thinking__*', 'deny')?.missingTool).toBe(
-      'mcp__sequential-thinking__*',
-    );
+    expect(problemOf('mcp__')).toEqual({
+      level: 'error',
+      message: "'mcp__' names no MCP server (write mcp__server or mcp__server__tool)",
+    });
   });
 
   it('warns about Write and Glob path rules, which Claude Code never consults', () => {

@@ -5,7 +5,9 @@ import { plain } from '../../components/lines/spans';
 import { setText } from '../../src/store/input-editor';
 import { commit } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
-import type { AppState, PendingApproval } from '../../src/store/types';
+import type { AppState, PendingApproval, RewindView } from '../../src/store/types';
+import type { RewindChoice } from '../../src/protocol/checkpoints';
+import { OPENING_REWIND, selectedBy, withChoices, withPreview } from '../../src/store/rewind-view';
 import { pagedBy } from '../../src/store/view-state';
 import { lookOf } from '../../src/tools/registry';
 import type { Task } from '../../src/protocol/tasks';
@@ -64,6 +66,29 @@ function asking(extra: Partial<PendingApproval> = {}, diff?: string): PendingApp
   };
 }
 
+const choice = (id: number, label: string, head: boolean, files = 2): RewindChoice => ({
+  point: { id, t: 0, session: 's', kind: 'call' },
+  label,
+  head,
+  files: Array.from({ length: files }, (_, i) => ({ path: `f${i}.txt`, change: 'restore' })),
+});
+const CHOICES = [
+  choice(9, 'before #3 Write the tests', true),
+  choice(8, 'before bash npm test', false, 1),
+  choice(7, 'before #2 Write the parser', true, 4),
+  choice(5, 'before #1 Read the spec', true, 5),
+];
+
+/** The picker open on `CHOICES`, the first selected, its diff `longDiff` read. */
+function picking(): RewindView {
+  const listed = withChoices(OPENING_REWIND, CHOICES);
+  return withPreview(listed, 'point:9', {
+    label: CHOICES[0]!.label,
+    files: CHOICES[0]!.files,
+    diff: `--- f0.txt\n+++ f0.txt\n${longDiff}`,
+  });
+}
+
 /** The frame's rows as the regions share them out, top to bottom. */
 function rowsUsed({ regions }: ScreenLayout): number {
   const panel = regions.frame.wide ? 0 : regions.panel.rows;
@@ -84,6 +109,8 @@ describe('the regions', () => {
       'a question with a long preview while prompts are queued',
       { ...base, status: 'busy', queue: ['next'], pendingApproval: asking({}, longDiff) },
     ],
+    ['the rewind picker, reading', { ...base, todos, rewind: OPENING_REWIND }],
+    ['the rewind picker with a long diff', { ...withNotes(base, 30), todos, rewind: picking() }],
     [
       'a note typed',
       { ...base, pendingApproval: asking({ noteMode: true, note: 'no '.repeat(80) }) },
@@ -249,6 +276,64 @@ describe("the approval's preview window", () => {
     const screen = layout.screen(state, size);
     expect(screen.preview).toBeNull();
     expect(pagedBy(state, -1, screen).scrollTop).toBeTypeOf('number');
+  });
+});
+
+describe('the rewind picker', () => {
+  const size = { columns: 80, rows: 24 };
+
+  test('shows the points by plan item (inner calls indented), the selected one marked, its files, its diff and the keys', () => {
+    const layout = new Layout(LOOK);
+    const rows = layout.screen({ ...base, rewind: picking() }, size).bottom.lines.map(plain);
+    expect(rows[0]).toBe('Rewind · back to before a change 4 points, newest first');
+    expect(rows).toContain('› before #3 Write the tests · 2 files  (9)');
+    expect(rows).toContain('    before bash npm test · 1 file  (8)');
+    expect(rows).toContain('  restore f0.txt · restore f1.txt');
+    expect(rows).toContain('  f0.txt');
+    // The keys, wrapped between whole hints at 80 columns.
+    expect(rows.slice(-2)).toEqual([
+      '  ↑/↓ choose · Enter files · c files and conversation · PgUp/PgDn diff',
+      '  Esc close',
+    ]);
+    expect(layout.screen({ ...base, rewind: picking() }, size).caret).toBeNull();
+  });
+
+  test('PgDn/PgUp page its diff, not the transcript; Up/Down move the selection', () => {
+    const layout = new Layout(LOOK);
+    const state = { ...withNotes(base, 50), rewind: picking() };
+    const screen = layout.screen(state, size);
+    expect(screen.preview!.maxTop).toBeGreaterThan(0);
+    const down = { ...state, ...pagedBy(state, 1, screen) };
+    expect(down.scrollTop).toBeNull();
+    expect(down.rewind!.previewTop).toBe(screen.preview!.page);
+    expect(layout.screen(down, size).bottom.lines.map(plain)).toContain(
+      `  ↑ ${screen.preview!.page} lines above · PgUp/PgDn to scroll`,
+    );
+    const up = { ...down, ...pagedBy(down, -1, layout.screen(down, size)) };
+    expect(up.rewind!.previewTop).toBe(0);
+
+    const moved = selectedBy(picking(), 1);
+    expect(moved.selected).toBe(1);
+    expect(moved.preview).toBeNull();
+    expect(selectedBy(selectedBy(moved, -1), -1).selected).toBe(0);
+    // A preview that arrives for a point no longer selected is dropped.
+    expect(withPreview(moved, 'point:9', { label: '', files: [], diff: '' })).toBe(moved);
+  });
+
+  test('no points yet, or checkpoints off: one line that says so, and Esc', () => {
+    const layout = new Layout(LOOK);
+    const empty = withChoices(OPENING_REWIND, []);
+    const rows = layout.screen({ ...base, rewind: empty }, size).bottom.lines.map(plain);
+    expect(rows).toContain('  No points yet: one is taken before each call that may change files.');
+    expect(rows.at(-1)).toBe('  Esc close');
+    const off = {
+      ...OPENING_REWIND,
+      loading: false,
+      error: 'Rewind is off: turned off by the settings',
+    };
+    expect(layout.screen({ ...base, rewind: off }, size).bottom.lines.map(plain)).toContain(
+      '  Rewind is off: turned off by the settings',
+    );
   });
 });
 

@@ -159,6 +159,7 @@ describe('tick export', () => {
       file,
       header,
       notices: [],
+      damagedLines: [],
       lineCount: 0,
       endsWithNewline: true,
       records: [

@@ -23,6 +23,7 @@ function parsed(events: AgentEvent[]): ParsedSession {
     notices: [],
     lineCount: events.length + 1,
     endsWithNewline: true,
+    damagedLines: [],
   } as ParsedSession;
 }
 

@@ -21,6 +21,7 @@ function header(id = 'sess-0001'): HeaderRecord {
     cwd: '/w',
     startedAt: new Date().toISOString(),
     model: 'm',
+    startsRecorded: true,
   };
 }
 
@@ -216,13 +217,17 @@ describe('session file writing and reading', () => {
     expect(state.roundsSinceTodo).toBe(0);
   });
 
-  it('a task_list record without its list id is an error naming the line', () => {
+  it('a task_list record without its list id is skipped with a notice naming the line', () => {
     const file = newFile();
     const writer = SessionWriter.create(file, header());
     writer.state(0);
     writer.close();
     appendFileSync(file, `${JSON.stringify({ kind: 'task_list', t: 1 })}\n`);
-    expect(() => readSessionFile(file)).toThrow(`${file} line 3: task_list record has no listId`);
+    const parsed = readSessionFile(file);
+    expect(parsed.notices).toEqual([
+      `${file} line 3: skipped a damaged line (task_list record has no listId); the rest of the session is kept`,
+    ]);
+    expect(parsed.records.map((record) => record.kind)).toEqual(['state']);
   });
 
   it('answers tool calls a crash left without results, so the history is valid for the API', () => {
@@ -391,14 +396,19 @@ describe('damaged and foreign session files', () => {
     expect(restoreSession(again).state.messages.at(-1)).toEqual({ role: 'user', content: 'go on' });
   });
 
-  it('refuses a corrupt line in the middle, naming the file and line', () => {
+  it('skips a corrupt line in the middle with a notice naming the file and line, keeping the rest', () => {
     const file = newFile();
     writeSample(file);
     const lines = readFileSync(file, 'utf8').split('\n');
     lines[6] = '{"kind":"event", oops';
     writeFileSync(file, lines.join('\n'));
     const before = readFileSync(file);
-    expect(() => readSessionFile(file)).toThrow(`${file} line 7: not valid JSON`);
+    const parsed = readSessionFile(file);
+    expect(parsed.notices).toEqual([
+      `${file} line 7: skipped a damaged line (not valid JSON); the rest of the session is kept`,
+    ]);
+    // Every other record is there: the header and the damaged line are the only ones missing.
+    expect(parsed.records).toHaveLength(lines.filter(Boolean).length - 2);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 

@@ -80,7 +80,7 @@ describe('settings files', () => {
         additionalDirectories: ['../lib'],
       },
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
-      sandbox: true,
+      sandbox: 'always',
     });
     expect(await loadSettingsFile(paths.project)).toEqual({
       path: paths.project,
@@ -102,7 +102,9 @@ describe('settings files', () => {
         },
         additionalDirectories: ['../lib'],
         hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5 }] }] },
-        sandbox: true,
+        sandbox: 'always',
+        enabledMcpjsonServers: [],
+        disabledMcpjsonServers: [],
       },
     });
   });
@@ -158,7 +160,8 @@ describe('settings files', () => {
     expect(layers.map((layer) => layer.path)).toEqual([paths.user, paths.project, paths.local]);
     expect(merged.model).toBe('local-model');
     expect(merged.maxTurns).toBe(10);
-    expect(merged.sandbox).toBe(true);
+    // The older boolean: true is every command in the sandbox.
+    expect(merged.sandbox).toBe('always');
     expect(merged.permissions).toEqual({
       allow: ['bash(ls)', 'bash(git status)'],
       ask: ['bash(git push)'],
@@ -233,7 +236,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
     ]);
   });
 
-  it('says a deny rule for a tool tick lacks cannot apply; allow rules in one line', async () => {
+  it('says a deny rule for a tool tick lacks cannot apply; allow rules in one line (MCP rules apply)', async () => {
     const file = await loaded({
       permissions: {
         deny: ['WebFetch', 'Foo(bar)', 'mcp__github__*'],
@@ -243,8 +246,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
     expect(file.warnings).toEqual([
       'FILE: warning in permissions.deny[0] "WebFetch": tick has no WebFetch tool, so this deny rule cannot apply (it blocks nothing)',
       'FILE: warning in permissions.deny[1] "Foo(bar)": tick has no Foo tool, so this deny rule cannot apply (it blocks nothing)',
-      'FILE: warning in permissions.deny[2] "mcp__github__*": mcp__github__* is an MCP tool; tick has no MCP servers, so the rule cannot apply',
-      'FILE: warning in permissions.allow: 4 rules name tools tick does not have, ignored: "Grep", "mcp__sentry__find_teams", "WebSearch", "Skill(x)"',
+      'FILE: warning in permissions.allow: 3 rules name tools tick does not have, ignored: "Grep", "WebSearch", "Skill(x)"',
     ]);
   });
 
@@ -265,7 +267,7 @@ describe('what tick cannot use is a warning, as in Claude Code', () => {
       },
     });
     expect(file.settings).toMatchObject({
-      sandbox: true,
+      sandbox: 'always',
       disableBypassPermissionsMode: true,
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x' }] }], PostToolUse: [] },
     });
@@ -343,7 +345,10 @@ describe('malformed settings', () => {
       { reminder: { rounds: -1 } },
       'reminder.rounds must be a non-negative integer (0 turns the reminder off)',
     ],
-    [{ sandbox: 'yes' }, 'sandbox must be true or false (or an object {"enabled": true})'],
+    [
+      { sandbox: 'yes' },
+      'sandbox must be "auto", "always" or "off" (or true/false, or an object {"enabled": true})',
+    ],
     [{ hooks: [] }, 'hooks must be an object keyed by hook event'],
     [{ hooks: { PreToolUse: {} } }, 'hooks.PreToolUse must be an array of matcher groups'],
     [

@@ -169,9 +169,19 @@ describe('bash that writes files is an edit', () => {
     expect(decide(`cp README.md ~/Desktop/`, 'acceptEdits').action).toBe('ask');
   });
 
-  it('builds, tests and package scripts stay workspace work in default mode', () => {
-    for (const command of [`npm test`, `make -j4`, `cargo build`, `pytest -x`, `npm install`]) {
-      expect(decide(command), command).toMatchObject({ action: 'allow', by: 'mode default' });
+  it('builds, tests and package scripts stay workspace work in default mode, outside the sandbox', () => {
+    for (const command of [`npm test`, `make -j4`, `cargo build`, `pytest -x`, `go test ./...`]) {
+      expect(decide(command), command).toMatchObject({
+        action: 'allow',
+        by: 'mode default',
+        confined: false,
+      });
+    }
+  });
+
+  it('installs and container runs ask in default mode', () => {
+    for (const command of [`npm install`, `pip install -r requirements.txt`, `docker run alpine`]) {
+      expect(decide(command), command).toMatchObject({ action: 'ask' });
     }
   });
 

@@ -190,7 +190,7 @@ describe("the child's tools and hooks", () => {
       seen.push(`SubagentStop ${input.agentId} ${input.agentType} ${input.lastMessage}`);
       return { continueWith: 'keep going' };
     });
-    const child = childHooks(parent, 'agent-1');
+    const child = childHooks(parent, { agentId: 'agent-1', agentType: 'general-purpose' });
     expect(child.has('UserPromptSubmit')).toBe(false);
     const outcome = await runHooks(
       child,
@@ -211,7 +211,7 @@ describe("the child's tools and hooks", () => {
       seen.push(`SubagentStart ${input.agentId} ${input.agentType}`);
       return { context: 'The notes live in docs/.', block: 'no children today' };
     });
-    const child = childHooks(parent, 'agent-1');
+    const child = childHooks(parent, { agentId: 'agent-1', agentType: 'general-purpose' });
     const outcome = await runHooks(child, 'UserPromptSubmit', { prompt: 'read the notes' }, ctx);
     expect(outcome).toEqual({ context: 'The notes live in docs/.' });
     expect(seen).toEqual(['SubagentStart agent-1 general-purpose']);
@@ -221,7 +221,9 @@ describe("the child's tools and hooks", () => {
   it('without SubagentStop hooks a child stops freely', () => {
     const parent = new HookRegistry();
     parent.on('Stop', async () => ({ continueWith: 'no' }));
-    expect(childHooks(parent, 'agent-1').has('Stop')).toBe(false);
+    expect(
+      childHooks(parent, { agentId: 'agent-1', agentType: 'general-purpose' }).has('Stop'),
+    ).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { contextStep } from '../../src/agent/wire-context';
+import { extensionsStep } from '../../src/agent/wire-extensions';
 import { modelStep } from '../../src/agent/wire-model';
 import { planStep, type PlanParts } from '../../src/agent/wire-plan';
 import { policyStep } from '../../src/agent/wire-policy';
@@ -97,9 +98,10 @@ test("a new step adds a tool and a hook without changing the session's steps", a
     .add(extraToolStep)
     .add(modelStep)
     .add(policyStep)
+    .add(extensionsStep)
     .add(contextStep)
     .done();
-  const offered = parts.definitions.map((tool) => ('function' in tool ? tool.function.name : ''));
+  const offered = parts.definitions().map((tool) => ('function' in tool ? tool.function.name : ''));
   expect(offered).toContain('find_files');
   expect(parts.systemPrompt()).toMatch(/Tools: .*find_files/);
   expect(parts.hooks.has('PreToolUse')).toBe(true);

@@ -39,19 +39,23 @@ async function* recoverStream(
       const next = await inner.next();
       if (next.done) return yield* finish(next.value);
       const event = next.value;
+      // Deltas are yielded here, not through a helper generator: one is made per delta.
       switch (event.type) {
-        case 'text_delta':
-          yield* text(answer.push(event.text));
+        case 'text_delta': {
+          const shown = answer.push(event.text);
+          if (shown) yield textDelta(shown);
           break;
-        case 'reasoning_delta':
-          yield* reasoning(thinking.push(event.text));
+        }
+        case 'reasoning_delta': {
+          const shown = thinking.push(event.text);
+          if (shown) yield reasoningDelta(shown);
           break;
+        }
         case 'tool_call_started':
           // The server parses calls: whatever was held is text.
           if (!structured) {
             structured = true;
-            yield* reasoning(thinking.release());
-            yield* text(answer.release());
+            yield* released(thinking.release(), answer.release());
           }
           yield event;
           break;
@@ -74,16 +78,14 @@ async function* recoverStream(
 
   async function* finish(turn: AssistantTurn): AsyncGenerator<AgentEvent, AssistantTurn> {
     if (structured || turn.toolCalls.length > 0) {
-      yield* reasoning(thinking.release());
-      yield* text(answer.release());
+      yield* released(thinking.release(), answer.release());
       return { ...turn, content: answer.shown, reasoning: thinking.shown };
     }
     // A call cut by the token limit is not run: its arguments are incomplete.
     const allowTruncated = turn.finishReason !== 'length';
     const fromAnswer = answer.finish(allowTruncated);
     const fromThinking = thinking.finish(allowTruncated);
-    yield* reasoning(fromThinking.text);
-    yield* text(fromAnswer.text);
+    yield* released(fromThinking.text, fromAnswer.text);
     // Calls in the reasoning count only when the model said nothing else.
     const found =
       fromAnswer.recovered ?? (answer.shown.trim() ? undefined : fromThinking.recovered);
@@ -106,12 +108,18 @@ async function* recoverStream(
   }
 }
 
-async function* text(delta: string): AsyncGenerator<AgentEvent> {
-  if (delta) yield { type: 'text_delta', text: delta };
+function textDelta(text: string): AgentEvent {
+  return { type: 'text_delta', text };
 }
 
-async function* reasoning(delta: string): AsyncGenerator<AgentEvent> {
-  if (delta) yield { type: 'reasoning_delta', text: delta };
+function reasoningDelta(text: string): AgentEvent {
+  return { type: 'reasoning_delta', text };
+}
+
+/** What a filter released at once: the reasoning first, then the answer. */
+function* released(reasoning: string, answer: string): Generator<AgentEvent> {
+  if (reasoning) yield reasoningDelta(reasoning);
+  if (answer) yield textDelta(answer);
 }
 
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -5,8 +5,15 @@
  * to be prose (it is released then) or the answer ends (the calls are recovered). What is
  * shown is exactly what the answer becomes, on screen and in the history.
  */
-import { GRAMMARS } from './formats';
-import { openerAt, readTail, type TailVerdict } from './tail';
+import {
+  ANSWER_GRAMMARS,
+  REASONING_GRAMMARS,
+  mayNeedJudging,
+  nextCandidatePosition,
+  openingGrammars,
+  type GrammarSet,
+} from './grammar-sets';
+import { readTail, type TailVerdict } from './tail';
 import {
   FenceTracker,
   inInlineCode,
@@ -14,50 +21,12 @@ import {
   skipSpaces,
   specialTokenEnd,
 } from './text-scan';
-import type { Anchor, FormatGrammar, TextCall, TextCallFormat, ToolSchemas } from './types';
+import type { TextCall, TextCallFormat, ToolSchemas } from './types';
 
 export interface Recovered {
   calls: TextCall[];
   format: TextCallFormat;
 }
-
-/** The grammars that may stand at a position: anywhere; at a line start; at the answer's start. */
-interface GrammarSet {
-  midLine: readonly FormatGrammar[];
-  lineStart: readonly FormatGrammar[];
-  answerStart: readonly FormatGrammar[];
-}
-
-function grammarSet(grammars: readonly FormatGrammar[]): GrammarSet {
-  const of = (...anchors: Anchor[]) => grammars.filter((g) => anchors.includes(g.anchor));
-  return {
-    midLine: of('anywhere'),
-    lineStart: of('anywhere', 'line'),
-    answerStart: of('anywhere', 'line', 'answer'),
-  };
-}
-
-/** The characters each grammar's blocks may start with (undefined: any). */
-const FIRST_CHARS = new Map<FormatGrammar, string | undefined>(
-  GRAMMARS.map((g) => [
-    g,
-    typeof g.openers === 'function' ? g.firstChars : g.openers.map((o) => o[0]).join(''),
-  ]),
-);
-
-/** The characters a block may start with in the middle of a line. */
-const MID_LINE_CHARS = new Set(
-  GRAMMARS.filter((g) => g.anchor === 'anywhere').flatMap((g) => [...(FIRST_CHARS.get(g) ?? '')]),
-);
-
-/** Whether a block of `grammar` may start with `ch` (at the end of the text: maybe). */
-function mayStartWith(grammar: FormatGrammar, ch: string | undefined): boolean {
-  const chars = FIRST_CHARS.get(grammar);
-  return ch === undefined || chars === undefined || chars.includes(ch);
-}
-
-const ANSWER_GRAMMARS = grammarSet(GRAMMARS);
-const REASONING_GRAMMARS = grammarSet(GRAMMARS.filter((g) => g.inReasoning));
 
 /** Template tokens a broken template leaks at the start of a line; never shown. */
 const LEAKED_TOKENS =
@@ -67,7 +36,7 @@ const THINK = '<think>';
 const THINK_END = '</think>';
 
 /** Shown lines are forgotten once this much has gathered before the first one still needed. */
-const FORGET_AFTER = 2048;
+const FORGET_AFTER = 256;
 
 export class TextCallFilter {
   /**
@@ -111,9 +80,33 @@ export class TextCallFilter {
 
   /** Adds streamed text; returns what may be shown now. */
   push(delta: string): string {
+    if (this.nothingToJudgeIn(delta)) {
+      this.text += delta;
+      this.scanned = this.text.length;
+      this.emitted = this.text.length;
+      return this.show(delta);
+    }
     this.text += delta;
     if (this.passThrough) return this.show(delta);
     return this.advance(false, true);
+  }
+
+  /**
+   * Most deltas of an ordinary answer hold no line start and no character a call can begin
+   * with, and come while nothing is held: they are shown as they are, without reading the
+   * text again (the lines before are forgotten at the next delta that needs judging).
+   */
+  private nothingToJudgeIn(delta: string): boolean {
+    const { length } = this.text;
+    return (
+      !this.passThrough &&
+      this.hold === undefined &&
+      this.emitted === length &&
+      this.scanned >= length &&
+      (this.reasoning || this.answerAt !== undefined) &&
+      delta !== '' &&
+      !mayNeedJudging(delta)
+    );
   }
 
   /** Shows everything held and stops holding (the model made structured calls). */
@@ -163,7 +156,7 @@ export class TextCallFilter {
       const to = next ? next.at : this.text.length;
       out += this.cleaned(this.emitted, to);
       this.emitted = to;
-      if (!next) break;
+      if (!next?.verdict) break;
       this.hold = next.at;
       this.settle(next.verdict);
       break;
@@ -208,44 +201,53 @@ export class TextCallFilter {
     return this.text.length - this.judgedAt < 64 + held / 4;
   }
 
-  /** The first position from `scanned` whose tail may be (or is) calls. */
+  /**
+   * The first position from `scanned` whose tail may be (or is) calls. Without a verdict:
+   * the last character, where a block may start mid-line; it is judged with the character
+   * after it (held until then, as a judged one would mostly be: a `t` may start `to=`).
+   */
   private nextCandidate(
     final: boolean,
     allowTruncated: boolean,
-  ): { at: number; verdict: TailVerdict } | undefined {
+  ): { at: number; verdict?: TailVerdict } | undefined {
     const { text } = this;
     const answer = this.reasoning ? undefined : this.answerStart();
-    for (let at = this.scanned; at <= text.length; at += 1) {
+    for (;;) {
+      const at = nextCandidatePosition(text, this.scanned, answer);
+      if (at > text.length) return undefined;
       const lineStart = at === 0 || text[at - 1] === '\n';
       // Nothing is known of the next character yet: look at it when it comes.
-      if (!lineStart && at === text.length) break;
+      if (!lineStart && at === text.length) {
+        this.scanned = at;
+        return undefined;
+      }
+      if (!lineStart && !final && at === text.length - 1 && at !== answer) {
+        this.scanned = at;
+        return { at };
+      }
       this.scanned = at + 1;
-      if (!lineStart && !MID_LINE_CHARS.has(text[at]) && at !== answer) continue;
       const verdict = this.judge(at, final, allowTruncated);
       if (verdict.kind !== 'no') return { at, verdict };
     }
-    return undefined;
   }
 
   /** Whether the text from `at` is (or may become) calls, by the grammars that may stand there. */
   private judge(at: number, final: boolean, allowTruncated: boolean): TailVerdict {
     const { text } = this;
-    const lineStart = at === 0 || text[at - 1] === '\n' ? at : text.lastIndexOf('\n', at - 1) + 1;
-    const from = lineStart === at ? skipLeakedTokens(text, at) : at;
+    const atLineStart = at === 0 || text[at - 1] === '\n';
+    const from = atLineStart ? skipLeakedTokens(text, at) : at;
     // A leaked token still arriving: wait for it, so it is left out as a whole.
-    if (!final && lineStart === at && specialTokenEnd(text, from) === 'partial') {
+    if (!final && atLineStart && specialTokenEnd(text, from) === 'partial') {
       return { kind: 'partial', opened: false };
     }
     const inThink = this.insideThink(from);
     const set = inThink ? REASONING_GRAMMARS : this.grammars;
     const atAnswer = !inThink && !this.reasoning && from === this.answerStart();
-    const all = atAnswer ? set.answerStart : lineStart === at ? set.lineStart : set.midLine;
+    const place = atAnswer ? 'answerStart' : atLineStart ? 'lineStart' : 'midLine';
     // Cheap questions first: most positions open no grammar's block.
-    const first = text[from];
-    const grammars = all.filter(
-      (grammar) => mayStartWith(grammar, first) && openerAt(grammar, text, from) !== 'no',
-    );
-    if (!grammars.length) return { kind: 'no' };
+    const grammars = openingGrammars(set, place, text, from);
+    if (!grammars) return { kind: 'no' };
+    const lineStart = atLineStart ? at : text.lastIndexOf('\n', at - 1) + 1;
     if (this.fences.inside(text, lineStart)) return { kind: 'no' };
     if (lineStart !== at && inInlineCode(text, lineStart, at)) return { kind: 'no' };
     return readTail(text, from, grammars, { final, allowTruncated, schemas: this.schemas });

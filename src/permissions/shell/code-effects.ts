@@ -1,5 +1,6 @@
 import { findCalls, listIn, literalOf, type CodeArg, type CodeCall } from './code-calls';
 import { lexCode, type CodeLanguage, type LexedCode } from './code-lexer';
+import { notUnderstoodIn } from './code-understanding';
 import { own } from './own-key';
 
 /** A file the code deletes or writes: its path when written as a literal. */
@@ -24,6 +25,14 @@ export interface CodeEffects {
   /** Files it reads by a literal name (secrets matter: `open('.env')`). */
   reads: CodePath[];
   spawns: CodeSpawn[];
+  /**
+   * Every call and import in the code is one tick knows to only compute, read and print
+   * (`print(len(sys.argv))`, `JSON.parse(...)`): it may run unconfined. Otherwise the code
+   * runs in the sandbox (or is asked) even when nothing in it looks harmful.
+   */
+  understood: boolean;
+  /** When not understood: the first thing tick does not follow (`socket.socket`). */
+  unclear?: string;
 }
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
@@ -100,7 +109,14 @@ const MAX_EVAL_DEPTH = 4;
 /** Read what a piece of interpreter code deletes, writes and runs. */
 export function codeEffects(code: string, language: CodeLanguage, depth = 0): CodeEffects {
   const lexed = lexCode(code, language);
-  const effects: CodeEffects = { language, deletes: [], writes: [], reads: [], spawns: [] };
+  const effects: CodeEffects = {
+    language,
+    deletes: [],
+    writes: [],
+    reads: [],
+    spawns: [],
+    understood: false,
+  };
   for (const lit of lexed.literals) {
     if (!lit.command) continue;
     effects.spawns.push(
@@ -109,7 +125,12 @@ export function codeEffects(code: string, language: CodeLanguage, depth = 0): Co
         : { kind: 'line', text: lit.value, call: 'backticks' },
     );
   }
-  for (const call of findCalls(lexed)) readCall(call, lexed, effects, depth);
+  const calls = findCalls(lexed);
+  // Calls whose effect on files is read above are understood; the rest must be known.
+  const others = calls.filter((call) => !readCall(call, lexed, effects, depth));
+  const unclear = notUnderstoodIn(lexed, calls, others);
+  if (unclear === undefined && effects.spawns.length === 0) effects.understood = true;
+  else effects.unclear = unclear ?? 'the programs it starts';
   return effects;
 }
 
@@ -124,14 +145,18 @@ function positional(call: CodeCall): CodeArg[] {
   return call.args.filter((a) => a.kind !== 'keyword');
 }
 
-function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: number): void {
+/**
+ * Records what one call does to files and programs. True when it is a file read, write or
+ * delete tick recognises (its path is judged like the shell's); false for anything else.
+ */
+function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: number): boolean {
   const args = positional(call);
   const name = label(call);
   // `Deno.removeSync`, `fs.writeTextFileSync`: judged as the call without Sync.
   const base = call.name.endsWith('Sync') ? { ...call, name: call.name.slice(0, -4) } : call;
   if (isSpawn(call, fx.language)) {
     fx.spawns.push(spawnOf(call, args, code));
-    return;
+    return false;
   }
   if (isEval(call, fx.language)) {
     const text = literalOf(args[args.length - 1]);
@@ -144,43 +169,44 @@ function readCall(call: CodeCall, code: LexedCode, fx: CodeEffects, depth: numbe
       fx.reads.push(...inner.reads);
       fx.spawns.push(...inner.spawns);
     }
-    return;
+    return false;
   }
   if (READS.has(call.name) || on(READS_ON, call)) {
     fx.reads.push({ path: literalOf(args[0]), call: name, recursive: false });
-    return;
+    return true;
   }
   if (base !== call && (own(DELETES_ON, base.name) || own(WRITES_FIRST_ON, base.name))) {
-    readCall(base, code, fx, depth);
-    return;
+    return readCall(base, code, fx, depth);
   }
   if (call.name === 'open' || call.name === 'fopen' || call.name === 'openSync') {
     openCall(call, args, fx);
-    return;
+    return true;
   }
   if (call.receiver && args.length === 0 && RECEIVER_DELETES.has(call.name)) {
     fx.deletes.push({ path: literalOf(call.receiver), call: name, recursive: false });
-    return;
+    return true;
   }
   if (call.receiver && RECEIVER_WRITES.has(call.name)) {
     fx.writes.push({ path: literalOf(call.receiver), call: name, recursive: false });
-    return;
+    return true;
   }
   const recursive = DELETES_RECURSIVE.has(call.name);
   if (recursive || DELETES.has(call.name) || on(DELETES_ON, call)) {
     const deep = recursive || call.args.some((a) => a.kind === 'other' && /recursive/.test(a.text));
     for (const path of pathsOf(args[0])) fx.deletes.push({ path, call: name, recursive: deep });
-    return;
+    return true;
   }
   if (WRITES_FIRST.has(call.name) || on(WRITES_FIRST_ON, call)) {
     if (args.length > 0) fx.writes.push({ path: literalOf(args[0]), call: name, recursive: false });
-    return;
+    return true;
   }
   if ((WRITES_SECOND.has(call.name) || on(WRITES_SECOND_ON, call)) && args.length >= 2) {
     fx.writes.push({ path: literalOf(args[1]), call: name, recursive: false });
     if (MOVES.has(call.name))
       fx.writes.push({ path: literalOf(args[0]), call: name, recursive: false });
+    return true;
   }
+  return false;
 }
 
 function pathsOf(arg: CodeArg | undefined): (string | undefined)[] {

@@ -13,6 +13,8 @@ export interface WrapperSpec {
   privileged?: boolean;
   /** Options after which the rest is not a command (`command -v rm`, `sudo -l`). */
   lookupOpts?: string[];
+  /** Options whose value is a file the wrapper itself writes (`time -o FILE`). */
+  writes?: string[];
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -33,7 +35,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   timeout: { valueOpts: ['-s', '-k', '--signal', '--kill-after'], positional: 1, safe: true },
   stdbuf: { valueOpts: ['-i', '-o', '-e', '--input', '--output', '--error'], safe: true },
   nohup: { safe: true },
-  time: { valueOpts: ['-o', '--output', '-f', '--format'], safe: true },
+  time: { valueOpts: ['-o', '--output', '-f', '--format'], safe: true, writes: ['-o', '--output'] },
   command: { safe: true, lookupOpts: ['-v', '-V'] },
   builtin: { safe: true },
   exec: { valueOpts: ['-a'], safe: true },
@@ -48,8 +50,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   valgrind: {},
   strace: {
     valueOpts: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-I', '-b', '-X', '-O', '-S'],
+    writes: ['-o'],
   },
-  ltrace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-L'] },
+  ltrace: {
+    valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l'],
+    writes: ['-o'],
+  },
 };
 
 export const SHELLS = new Set([
@@ -206,4 +212,99 @@ export function awkProgram(args: Arg[]): { program?: Arg; fromFile: boolean } {
     else if (!a.startsWith('-') || a === '-') return { program: args[i], fromFile: false };
   }
   return { fromFile: false };
+}
+
+/**
+ * Tools that run another command in a project environment: `uv run pytest`, `poetry run X`,
+ * `bundle exec rspec`, `npx eslint .`. The inner command is judged as itself, with the
+ * runner recorded as its wrapper. `fetches`: the runner downloads the command from a
+ * package registry when the project does not have it (npx, uvx, pipx run...).
+ */
+export interface RunnerSpec {
+  /** The subcommand that runs (`run` of `uv run`); none for npx-style runners. */
+  sub?: string;
+  /** Options before the command that take a value. */
+  valueOpts?: string[];
+  /** Words between the options and the command (`rustup run TOOLCHAIN cmd`). */
+  positional?: number;
+  fetches?: boolean;
+  /** `-c 'cmd'` gives it a shell string instead (npx, npm exec): then it is not unwrapped. */
+  shellOption?: boolean;
+}
+
+const PY_RUN_OPTS = [
+  '--with',
+  '--with-requirements',
+  '--with-editable',
+  '--python',
+  '-p',
+  '--extra',
+  '--group',
+  '--package',
+  '--directory',
+  '--project',
+  '--env-file',
+  '--index',
+  '--index-url',
+  '--extra-index-url',
+  '--from',
+  '-e',
+  '--environment',
+  '-n',
+  '--name',
+];
+const NPX_OPTS = ['-p', '--package', '--registry', '--cache', '-w', '--workspace', '--userconfig'];
+
+export const RUNNERS: Record<string, RunnerSpec> = {
+  npx: { valueOpts: NPX_OPTS, fetches: true, shellOption: true },
+  bunx: { valueOpts: NPX_OPTS, fetches: true },
+  pnpx: { valueOpts: NPX_OPTS, fetches: true, shellOption: true },
+  uvx: { valueOpts: PY_RUN_OPTS, fetches: true },
+  'npm exec': { sub: 'exec', valueOpts: NPX_OPTS, fetches: true, shellOption: true },
+  'pnpm dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
+  'yarn dlx': { sub: 'dlx', valueOpts: NPX_OPTS, fetches: true },
+  'bun x': { sub: 'x', valueOpts: NPX_OPTS, fetches: true },
+  'pipx run': { sub: 'run', valueOpts: PY_RUN_OPTS, fetches: true },
+  'pnpm exec': { sub: 'exec', valueOpts: NPX_OPTS },
+  'yarn exec': { sub: 'exec', valueOpts: NPX_OPTS },
+  'uv run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'poetry run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'pipenv run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'pdm run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'hatch run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'conda run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'mamba run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'micromamba run': { sub: 'run', valueOpts: PY_RUN_OPTS },
+  'bundle exec': { sub: 'exec', valueOpts: ['--gemfile'] },
+  'rustup run': { sub: 'run', positional: 1 },
+};
+
+/** Where a runner's inner command starts (`uv run --with x pytest -q` -> index of pytest). */
+export function runnerCommand(
+  args: Arg[],
+): { runner: string; spec: RunnerSpec; index: number } | undefined {
+  const head = programName(args[0]?.value ?? '').name;
+  const sub = args[1]?.value;
+  const key = RUNNERS[head]
+    ? head
+    : sub !== undefined && RUNNERS[`${head} ${sub}`]
+      ? `${head} ${sub}`
+      : undefined;
+  if (key === undefined || !Object.hasOwn(RUNNERS, key)) return undefined;
+  const spec = RUNNERS[key];
+  // `npx -c 'cmd'`, `npm exec --call`: a shell string, judged by the tool's own table.
+  if (spec.shellOption && args.some((a) => a.value === '-c' || a.value?.startsWith('--call'))) {
+    return undefined;
+  }
+  const start = wrappedCommandStart(spec.sub ? args.slice(1) : args, {
+    valueOpts: spec.valueOpts,
+    positional: spec.positional,
+  });
+  if (start.kind !== 'command') return undefined;
+  return { runner: key, spec, index: start.index + (spec.sub ? 1 : 0) };
+}
+
+/** The runner among `wrappers` that may download the command it runs (`npx`, `uvx`). */
+export function fetchingRunner(wrappers: readonly string[]): string | undefined {
+  return wrappers.find((w) => Object.hasOwn(RUNNERS, w) && RUNNERS[w].fetches);
 }

@@ -58,3 +58,25 @@ export function execCommand(args: readonly Arg[], index: number): Arg[] {
   while (j < args.length && args[j].value !== ';' && args[j].value !== '+') j++;
   return args.slice(index + 1, j);
 }
+
+/**
+ * The file-name patterns of `-name`/`-iname` (`*.pem`), distinct, that every file an action
+ * gets must match; a negated one (`! -name x`) or one holding a `/` is left out. `only` is
+ * false when other files may reach the action too: no pattern, or an expression with
+ * alternatives (`-o`, `,`) or negations, where `-name b -prune -o -exec rm {}` acts on the
+ * files not named b.
+ */
+export function namePatterns(args: readonly Arg[]): { names: string[]; only: boolean } {
+  const names = new Set<string>();
+  let branches = false;
+  args.forEach((a, i) => {
+    const v = a.value;
+    if (v === '-o' || v === '-or' || v === ',' || v === '!' || v === '-not') branches = true;
+    const value = args[i + 1]?.value;
+    const negated = ['!', '-not'].includes(args[i - 1]?.value ?? '');
+    if ((v === '-name' || v === '-iname') && value && !value.includes('/') && !negated) {
+      names.add(value);
+    }
+  });
+  return { names: [...names], only: names.size > 0 && !branches };
+}

@@ -33,6 +33,8 @@ const NODE: InterpreterSpec = {
     '--input-type',
     '--env-file',
     '--title',
+    '--max-old-space-size',
+    '--stack-size',
   ],
 };
 const SPECS: Record<string, InterpreterSpec> = {
@@ -41,7 +43,7 @@ const SPECS: Record<string, InterpreterSpec> = {
   bun: NODE,
   ruby: { language: 'ruby', code: ['-e'], values: ['-r', '-I', '-C', '-E', '-F'] },
   perl: { language: 'perl', code: ['-e', '-E'], values: ['-I', '-M', '-m', '-x'] },
-  php: { language: 'php', code: ['-r'], values: ['-c', '-d', '-z'] },
+  php: { language: 'php', code: ['-r'], values: ['-c', '-d', '-z', '-f', '-S', '-t'] },
 };
 
 /** The interpreters whose inline code is read: python3.x, node, bun, deno, ruby, perl, php. */

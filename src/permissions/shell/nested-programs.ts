@@ -1,20 +1,32 @@
 import path from 'node:path';
 import { awkCommands, awkProgram } from './command-wrappers';
 import type { Arg } from './expand-word';
-import { execCommand, readFind } from './find-args';
+import { execCommand, namePatterns, readFind } from './find-args';
 import { codeReason, emitState, inner } from './program-state';
 import type { State, Walker } from './walk-types';
 
 /** Programs that run other commands given as arguments or strings (find -exec, watch, trap...). */
 
+/**
+ * What `{}` stands for in find's `-exec`: a file under the one starting point, named as a
+ * `-name` pattern says (one run per pattern, so `-name '*.pem'` is judged as a .pem file),
+ * and any file under it (`start/*`) unless the patterns are all it can be.
+ */
+function foundFiles(args: readonly Arg[], starts: readonly Arg[]): Arg[] {
+  const start = starts.length === 1 ? starts[0].value : undefined;
+  if (start === undefined) return [{ value: undefined, glob: false, raw: '{}', unknown: '{}' }];
+  const { names, only } = namePatterns(args);
+  return [...(only ? [] : ['*']), ...names].map((name) => ({
+    value: path.posix.join(start, name),
+    glob: /[*?[]/.test(name),
+    raw: '{}',
+  }));
+}
+
 export function find(w: Walker, st: State): void {
   const { args } = st;
   const { starts, actions } = readFind(args);
-  const start = starts.length === 1 ? starts[0].value : undefined;
-  const found: Arg =
-    start === undefined
-      ? { value: undefined, glob: false, raw: '{}', unknown: '{}' }
-      : { value: path.posix.join(start, '*'), glob: true, raw: '{}' };
+  const found = foundFiles(args, starts);
   const execs = actions.filter((a) => /^-(exec|execdir|ok|okdir)$/.test(a.name));
   const dropped = new Set<number>();
   for (const { index } of execs) {
@@ -24,9 +36,11 @@ export function find(w: Walker, st: State): void {
   st.args = args.filter((_, k) => !dropped.has(k));
   emitState(w, st);
   for (const { index } of execs) {
-    const cmd = execCommand(args, index).map((a) => (a.value === '{}' ? found : a));
-    if (cmd.length === 0) continue;
-    w.run(cmd, st.seed, { ...inner(st, 'find -exec'), extraArgs: true });
+    for (const file of found) {
+      const cmd = execCommand(args, index).map((a) => (a.value === '{}' ? file : a));
+      if (cmd.length === 0) continue;
+      w.run(cmd, st.seed, { ...inner(st, 'find -exec'), extraArgs: true });
+    }
   }
 }
 
@@ -90,4 +104,25 @@ export function awk(w: Walker, st: State): void {
   const { scripts, dynamic } = awkCommands(program.value);
   emitState(w, st, dynamic ? 'the awk program runs commands only known at run time' : undefined);
   for (const s of scripts) w.nestedText(s, inner(st), 'awk system()', st.seed.text);
+}
+
+/**
+ * fd's `-x CMD...` / `-X CMD...` (`--exec`, `--exec-batch`): the rest of the arguments (up
+ * to a `;`) is a command run on every file found, which it gets as arguments.
+ */
+export function fd(w: Walker, st: State): void {
+  const { args } = st;
+  const at = args.findIndex((a, i) => i > 0 && /^(-x|-X|--exec|--exec-batch)$/.test(a.value ?? ''));
+  if (at < 0) return emitState(w, st);
+  const end = args.findIndex((a, i) => i > at && a.value === ';');
+  const cmd = args.slice(at + 1, end < 0 ? undefined : end);
+  st.args = [...args.slice(0, at), ...(end < 0 ? [] : args.slice(end + 1))];
+  emitState(w, st);
+  if (cmd.length === 0) return;
+  const found: Arg = { value: undefined, glob: false, raw: '{}', unknown: '{}' };
+  w.run(
+    cmd.map((a) => (a.value !== undefined && /^\{[/.]*\}$/.test(a.value) ? found : a)),
+    st.seed,
+    { ...inner(st, 'fd --exec'), extraArgs: true },
+  );
 }

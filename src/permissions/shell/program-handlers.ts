@@ -5,6 +5,7 @@ import {
   WRAPPERS,
   commandOption,
   programName,
+  runnerCommand,
   shellInvocation,
   wrappedCommandStart,
 } from './command-wrappers';
@@ -12,7 +13,7 @@ import { envCommand } from './env-command';
 import type { Arg } from './expand-word';
 import { parallel, xargs } from './fan-out';
 import { interpreter, interpreterSpec } from './interpreters';
-import { alias, awk, find, flock, trap, watch } from './nested-programs';
+import { alias, awk, fd, find, flock, trap, watch } from './nested-programs';
 import { optionCommands } from './program-hooks';
 import { codeReason, emitState, inner } from './program-state';
 import { knownStdin } from './stdin-text';
@@ -41,12 +42,35 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
     if (head.glob) return emit(`the program name is a file-name pattern (${head.raw})`);
     const { name } = programName(head.value);
     if ((name === 'su' || name === 'runuser') && commandOption(st.args)) return su(w, st, name);
+    const runner = runnerCommand(st.args);
+    if (runner) {
+      st.wrappers.push(runner.runner);
+      st.args = st.args.slice(runner.index);
+      continue;
+    }
     const spec = own(WRAPPERS, name);
     if (spec) {
       const start = wrappedCommandStart(st.args, spec);
       if (start.kind === 'unknown') return emit(`an option of ${name} is only known at run time`);
       if (start.kind === 'self') return emit();
       const safe = spec.safe && st.wrappers.every((x) => WRAPPERS[x]?.safe);
+      // `time -o FILE cmd`: the file it writes is judged as a redirection of the command.
+      const written = wrapperOutputs(st.args.slice(0, start.index), spec.writes ?? []);
+      if (written.length > 0) {
+        st.seed = {
+          ...st.seed,
+          redirects: [
+            ...st.seed.redirects,
+            ...written.map((target) => ({
+              kind: 'write' as const,
+              op: '>' as const,
+              fd: 1,
+              target,
+            })),
+          ],
+          base: st.seed,
+        };
+      }
       st.wrappers.push(name);
       st.args = st.args.slice(start.index);
       if (safe) st.matchArgs = st.args;
@@ -75,6 +99,9 @@ export function runProgram(w: Walker, argv: Arg[], seed: Seed, where: Where): vo
       }
       case 'find':
         return find(w, st);
+      case 'fd':
+      case 'fdfind':
+        return fd(w, st);
       case 'watch':
         return watch(w, st);
       case 'trap':
@@ -141,6 +168,21 @@ function shell(w: Walker, st: State, name: string): void {
     return emitState(w, st, codeReason(st, `${name} < ${input.target.raw}`));
   }
   emitState(w, st);
+}
+
+/** The values of a wrapper's file-writing options among its own arguments. */
+function wrapperOutputs(args: Arg[], writes: readonly string[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i].value ?? '';
+    if (writes.includes(a) && args[i + 1]) out.push(args[++i]);
+    else {
+      const eq = a.indexOf('=');
+      if (eq > 0 && writes.includes(a.slice(0, eq)))
+        out.push({ ...args[i], value: a.slice(eq + 1) });
+    }
+  }
+  return out;
 }
 
 function su(w: Walker, st: State, name: string): void {

@@ -1,4 +1,12 @@
+import { decodeAnsiC } from './ansi-c';
 import { programName } from './command-wrappers';
+
+/** echo -e and printf escapes: as `$'...'`, and `\0NNN` is octal; `\c` ends the output. */
+function decodeEcho(text: string): string {
+  const cut = text.indexOf('\\c');
+  const kept = cut >= 0 ? text.slice(0, cut) : text;
+  return decodeAnsiC(kept.replace(/\\0([0-7]{1,3})/g, '\\$1'));
+}
 
 /** What echo/printf/which print, for arguments that are all known. */
 export function staticOutputOf(argv: string[]): string | undefined {
@@ -14,10 +22,14 @@ export function staticOutputOf(argv: string[]): string | undefined {
     case 'echo': {
       let i = 0;
       while (i < args.length && /^-[neE]+$/.test(args[i])) i++;
-      return args.slice(i).join(' ');
+      const text = args.slice(i).join(' ');
+      // `echo -e '\x72\x6d'` prints `rm`: what a shell fed by it runs.
+      const escapes = args.slice(0, i).some((o) => o.lastIndexOf('e') > o.lastIndexOf('E'));
+      return escapes ? decodeEcho(text) : text;
     }
     case 'printf':
-      return args.length > 0 && !/[%\\]/.test(args[0]) ? args[0] : undefined;
+      // A format without conversions prints itself, escapes decoded.
+      return args.length > 0 && !args[0].includes('%') ? decodeEcho(args[0]) : undefined;
     default:
       return undefined;
   }

@@ -121,6 +121,22 @@ busybox rm -rf /
 `;
 
 const risky = `
+npm install
+npm ci
+npm i lodash
+pnpm install
+yarn
+pip install -r requirements.txt
+python -m pip install requests
+docker compose up -d
+docker run --rm alpine echo hi
+cargo install ripgrep
+go install golang.org/x/tools/gopls@latest
+pipx install black
+gem install rails
+dotnet tool install -g dotnet-ef
+make install
+npx cowsay hello
 rm file.txt
 rm -rf build
 rm -r node_modules

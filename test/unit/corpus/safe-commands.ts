@@ -51,12 +51,7 @@ git remote -v
 npm test
 npm run build
 npm run test:unit
-npm install
-npm ci
-npm i lodash
-pnpm install
 pnpm test
-yarn
 yarn build
 npx tsc --noEmit
 npx vitest run
@@ -66,7 +61,6 @@ node -e "console.log(1)"
 python3 main.py
 python -m pytest
 pytest -q
-pip install -r requirements.txt
 make
 make test
 make -j4
@@ -120,7 +114,6 @@ git --version
 python3 --version
 docker ps
 docker build -t app .
-docker compose up -d
 curl -s http://localhost:3000
 ./script.sh
 bash script.sh

@@ -92,20 +92,16 @@ export const harmony: FormatGrammar = {
 
 const NAME = /^[\p{L}\p{N}_.-]+/u;
 
-function strippedOpener(text: string, at: number): 'yes' | 'partial' | 'no' {
-  const found = matchAny(text, at, ['commentary to=' + FUNCTIONS, 'to=' + FUNCTIONS]);
-  return typeof found === 'object' ? 'yes' : found;
-}
+const STRIPPED_OPENERS = ['commentary to=' + FUNCTIONS, 'to=' + FUNCTIONS];
 
 /** `to=functions.NAME json{...}` with the harmony tokens stripped. */
 export const harmonyStripped: FormatGrammar = {
   format: 'harmony',
   // Servers that strip the tokens run the channel name into the text before it.
   anchor: 'anywhere',
-  openers: strippedOpener,
-  firstChars: 'tc',
+  openers: STRIPPED_OPENERS,
   parse(text, at, ctx) {
-    const found = matchAny(text, at, ['commentary to=' + FUNCTIONS, 'to=' + FUNCTIONS]);
+    const found = matchAny(text, at, STRIPPED_OPENERS);
     if (typeof found !== 'object')
       return found === 'partial' && !ctx.final ? { kind: 'partial' } : { kind: 'no' };
     const nameAt = at + found.word.length;
