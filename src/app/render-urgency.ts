@@ -40,6 +40,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   planPanel: 'urgent',
   expandLatest: 'urgent',
   notice: 'urgent',
+  itemGrants: 'urgent',
   retry: 'urgent',
 };
 

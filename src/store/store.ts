@@ -38,6 +38,7 @@ export function initialState(session: InitialSession): AppState {
     tasks: [],
     taskStartedAt: {},
     pendingApproval: null,
+    itemGrants: 0,
     rewind: null,
     status: 'idle',
     turnStartedAt: null,
