@@ -33,9 +33,7 @@ describe('shownCost', () => {
 
 describe('summarisedItems', () => {
   test('one item in progress: the one before it, those after it, then earlier ones', () => {
-    expect(summarisedItems(ones(12), statuses('ddddddapppppp'.slice(0, 12)), 3)).toEqual([
-      5, 6, 7,
-    ]);
+    expect(summarisedItems(ones(12), statuses('ddddddapppppp'.slice(0, 12)), 3)).toEqual([5, 6, 7]);
     expect(summarisedItems(ones(6), statuses('ddddap'), 4)).toEqual([2, 3, 4, 5]);
   });
 
