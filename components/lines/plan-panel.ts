@@ -127,7 +127,11 @@ function hiddenText(hidden: readonly ChecklistItem[], where: string): string {
   return active ? `${count} (${active} in progress)` : count;
 }
 
-/** The focused view: a window of items in all the rows, its place in the header. */
+/**
+ * The focused view: a window of items in all the rows, its place in the header. An item in
+ * progress scrolled out of the window stays in view, pinned on the side it went to
+ * (`↑ ▸ Migrating step 12`), while at least two rows are left for the window.
+ */
 function focusedRows(
   title: string,
   items: readonly ChecklistItem[],
@@ -137,32 +141,62 @@ function focusedRows(
 ): PlanPanelRows {
   const g = glyphs(view.look);
   const budget = view.maxRows - 1;
+  const heights = blocks.map((block) => block.length);
   const statuses = items.map((item) => item.status);
-  const window = itemWindow(
-    blocks.map((block) => block.length),
-    view.top,
-    budget,
-    currentItems(statuses)[0],
-  );
-  const { top, count, total } = window;
-  const end = top + count;
   const active = statuses.flatMap((status, i) => (status === 'in_progress' ? [i] : []));
-  const above = active.some((i) => i < top);
-  const below = active.some((i) => i >= end);
-  const where = above && below ? 'above and below' : above ? 'above' : 'below';
+  const anchor = currentItems(statuses)[0];
+  const outside = ({ top, count }: ItemWindow) => ({
+    above: active.find((i) => i < top),
+    below: active.find((i) => i >= top + count),
+  });
+  // A pinned row takes one of the window's rows, which may push another item out: the
+  // window is laid out again, at most twice.
+  let pins = 0;
+  let window = itemWindow(heights, view.top, budget, anchor);
+  // Scrolled to the end (End), it stays at the end with fewer rows.
+  const top = view.top !== null && view.top >= window.maxTop ? Infinity : view.top;
+  let side = outside(window);
+  for (;;) {
+    const sides = (side.above !== undefined ? 1 : 0) + (side.below !== undefined ? 1 : 0);
+    if (sides <= pins || budget - sides < 2) break;
+    pins = sides;
+    window = itemWindow(heights, top, budget - pins, anchor);
+    side = outside(window);
+  }
+  // No more pinned rows than were made room for (above first).
+  const above = pins ? side.above : undefined;
+  const below = pins === 2 || (pins === 1 && above === undefined) ? side.below : undefined;
+  const { count, total } = window;
+  const first = window.top;
+  const pinned = (index: number | undefined, arrow: string): Line[] =>
+    index === undefined
+      ? []
+      : [
+          [
+            { text: `${arrow} `, style: DIM },
+            ...truncateLine(blocks[index][0], width - 2, g.ellipsis),
+          ],
+        ];
   const place: Span[] = [
     {
-      text: ` ${g.dot} ${count ? `items ${top + 1}-${end} of ${total}` : `${total} items`}`,
+      text: ` ${g.dot} ${count ? `items ${first + 1}-${first + count} of ${total}` : `${total} items`}`,
       style: DIM,
     },
-    ...(above || below
-      ? [{ text: ` (in progress ${where})`, style: { fg: 'cyan' as const } }]
-      : []),
   ];
   const hint = `${g.arrowUp}${g.arrowDown} PgUp/PgDn Home/End ${g.dot} esc back`;
-  const rows = firstRows(blocks.slice(top, end).flat(), budget, width, g.ellipsis);
+  const rows = firstRows(
+    blocks.slice(first, first + count).flat(),
+    budget - pins,
+    width,
+    g.ellipsis,
+  );
   return {
-    lines: [header(title, items, width, view, place, hint), ...rows],
+    lines: [
+      header(title, items, width, view, place, hint),
+      ...pinned(above, g.arrowUp),
+      ...rows,
+      ...pinned(below, g.arrowDown),
+    ],
     summarised: false,
     window,
   };

@@ -53,16 +53,28 @@ describe('the focused plan panel', () => {
     ]);
   });
 
-  test('scrolled: the items from its top; the header says the item in progress is above', async () => {
+  test('scrolled: the items from its top; the item in progress stays, pinned above them', async () => {
     const rows = await todoRows({ mode: 'focused', top: 30 });
-    // The hint is cut first at this width.
-    expect(rows[0]).toMatch(/^Todos 11\/40 · items 31-37 of 40 \(in progress above\) {2}↑↓ PgUp/);
-    expect(rows.slice(1)).toEqual([31, 32, 33, 34, 35, 36, 37].map((n) => `☐ ${step(n)}`));
+    expect(rows).toEqual([
+      'Todos 11/40 · items 31-36 of 40  ↑↓ PgUp/PgDn Home/End · esc back',
+      '↑ ▸ Doing step 12',
+      ...[31, 32, 33, 34, 35, 36].map((n) => `☐ ${step(n)}`),
+    ]);
+  });
+
+  test('a tiny panel does not pin: the rows are the window', async () => {
+    const rows = await todoRows({ mode: 'focused', top: 30 }, 3);
+    expect(rows).toEqual([
+      'Todos 11/40 · items 31-32 of 40  ↑↓ PgUp/PgDn Home/End · esc back',
+      `☐ ${step(31)}`,
+      `☐ ${step(32)}`,
+    ]);
   });
 
   test('scrolled past the end: the last page', async () => {
     const rows = await todoRows({ mode: 'focused', top: 99 });
-    expect(rows[0]).toContain('items 34-40 of 40');
+    expect(rows[0]).toContain('items 35-40 of 40');
+    expect(rows[1]).toBe('↑ ▸ Doing step 12');
     expect(rows.at(-1)).toBe(`☐ ${step(40)}`);
   });
 
@@ -104,6 +116,22 @@ describe('several tasks in progress', () => {
       '… 19 more',
       '▸ #25 Check 25  @reviewer',
       '… 2 done above, 5 more',
+    ]);
+  });
+
+  test('focused: one scrolled out below is pinned under the window', async () => {
+    const m = await mount(<TaskPanel width={60} maxRows={6} />, {
+      columns: 60,
+      state: { taskListId: 'list', tasks, status: 'idle', planPanel: { mode: 'focused', top: 0 } },
+    });
+    mounted.push(m);
+    expect(m.rows()).toEqual([
+      'Tasks 3/30 · items 1-4 of 30  ↑↓ PgUp/PgDn Home/End · esc b…',
+      '☑ #1 Check 1',
+      '☑ #2 Check 2',
+      '☑ #3 Check 3',
+      '▸ #4 Check 4',
+      '↓ ▸ #25 Check 25  @reviewer',
     ]);
   });
 

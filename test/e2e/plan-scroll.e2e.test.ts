@@ -62,11 +62,12 @@ describe('the whole plan, scrolled', { timeout: 60_000 }, () => {
     const focused = await stepsShown(app);
     expect(focused.length).toBeGreaterThan(normal.length);
 
-    // End: the last steps, never shown before; the item in progress is now above.
+    // End: the last steps, never shown before; the item in progress stays, pinned above them.
     await app.press('end');
     screen = await app.waitForText('Step 40 of the migration');
-    expect(screen).toMatch(/items \d+-40 of 40 \(in progress above\)/);
-    expect(screen).not.toContain('Migrating step 12');
+    expect(screen).toMatch(/items \d+-40 of 40/);
+    expect(screen).toMatch(/↑ ▸ Migrating step 12\n☐ Step \d\d of the migration/);
+    expect(screen).not.toContain('Step 11 of the migration');
 
     // Home: the first steps (done ones the normal view counted as "done above").
     await app.press('home');
@@ -74,22 +75,26 @@ describe('the whole plan, scrolled', { timeout: 60_000 }, () => {
     expect(await stepsShown(app)).toEqual(Array.from({ length: focused.length }, (_, i) => i + 1));
     expect(screen).toContain('Step 01 of the migration');
 
-    // Down moves one item; PgDn a page less one; Up and PgUp come back.
+    // Down moves one item; PgDn a page less one; PgUp and Up go back.
     await app.press('down');
     await app.waitForText(/items 2-\d+ of 40/);
     expect((await stepsShown(app))[0]).toBe(2);
     await app.press('pageDown');
     const paged = await app.waitFor((s) => !/items 2-/.test(s), 10_000, 'the page to move');
     const pageTop = Number(/items (\d+)-/.exec(paged)?.[1]);
-    expect(pageTop).toBeGreaterThan(10);
-    expect((await stepsShown(app))[0]).toBe(pageTop);
+    expect(pageTop).toBeGreaterThan(12);
+    // The item in progress, now above the window, is pinned over it.
+    expect((await stepsShown(app)).slice(0, 2)).toEqual([12, pageTop]);
+    expect(paged).toContain('↑ ▸ Migrating step 12');
+    // A page back (the window is a row shorter while an item is pinned: near where it was).
     await app.press('pageUp');
-    await app.waitForText(/items 2-\d+ of 40/);
+    await app.waitForText(/items [2-4]-\d+ of 40/);
     await app.press('up');
-    await app.waitForText(/items 1-\d+ of 40/);
+    await app.waitForText(/items [1-3]-\d+ of 40/);
 
-    // While focused the arrows do not reach the prompt: no history was browsed into it.
-    expect(await app.screenText()).not.toMatch(/> plan the migration/);
+    // While focused the arrows do not reach the prompt: no history was browsed into it, the
+    // prompt still shows its placeholder.
+    expect(await app.screenText()).toMatch(/─\n› Type a task/);
 
     // Ctrl+T again: folded to its header, which names the item in progress.
     await app.press('ctrlT');
@@ -204,7 +209,9 @@ describe('the whole task list, scrolled', { timeout: 60_000 }, () => {
     expect(screen).toContain('#31 Checking 31');
     await app.press('home');
     screen = await app.waitForText(check(1));
-    expect(screen).toMatch(/items 1-\d+ of 40 \(in progress below\)/);
+    // The other task in progress, far below, is pinned under the window.
+    expect(screen).toMatch(/items 1-\d+ of 40/);
+    expect(screen).toMatch(/↓ ▸ #31 Checking 31\s+@reviewer\n─/);
     await app.press('ctrlT');
     await app.waitForText('ctrl+t to show');
     await app.type('/exit', true);
