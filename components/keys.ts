@@ -1,9 +1,10 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
 import type { Key } from 'ink';
 import type { AppController } from '../src/app/controller';
-import type { PlanScroll, PlanShown } from '../src/store/plan-view';
+import type { PlanShown } from '../src/store/plan-view';
 import type { PagedViews } from '../src/store/view-state';
 import { ALLOW_ALL_KEY, choiceForKey } from './approval-choices';
+import { planPanelKey } from './plan-keys';
 import {
   deleteBackward,
   deleteForward,
@@ -60,7 +61,9 @@ export class KeypressLayer {
     if (!approval) {
       const rewind = this.state.rewind;
       if (rewind) return this.rewindKey(rewind, input, key);
-      if (this.planKey(input, key)) return;
+      const focused = this.state.planPanel.mode === 'focused';
+      const view = this.controller.viewControls;
+      if (focused && planPanelKey(input, key, view, () => this.screen().plan)) return;
       if (this.globalKey(input, key)) return;
     }
     this.controller.approvals.typed();
@@ -132,26 +135,6 @@ export class KeypressLayer {
     if (key.return) return picker.choose(false);
     if (input === 'c') return picker.choose(true);
     if (input === 'u') return picker.undoSelected();
-  }
-
-  /**
-   * The focused plan panel's keys: the arrows, PgUp/PgDn and Home/End scroll it, Esc gives
-   * the focus back to the prompt, Ctrl+T folds it (a global key), Ctrl+C is what it always
-   * is. Any other key gives the focus back and goes on to the prompt, so typing is never
-   * lost. Returns true when the key was the panel's.
-   */
-  private planKey(input: string, key: Key): boolean {
-    if (this.state.planPanel.mode !== 'focused') return false;
-    const view = this.controller.viewControls;
-    const window = this.screen().plan?.window;
-    // The list went away while focused: nothing to scroll.
-    if (!window) return (view.leavePlan(), false);
-    if ((key.ctrl && (input === 't' || input === 'c')) || (key.tab && key.shift)) return false;
-    if (key.escape) return (view.leavePlan(), true);
-    const move = planScroll(key);
-    if (move) return (view.scrollPlan(move, window), true);
-    view.leavePlan();
-    return false;
   }
 
   private noteKey(input: string, key: Key, note: string): void {
@@ -282,17 +265,6 @@ export class KeypressLayer {
     }
     this.edit((state) => insertText(state, withLineBreaks(input)));
   }
-}
-
-/** The focused plan panel's scrolling keys. */
-function planScroll(key: Key): PlanScroll | null {
-  if (key.upArrow) return 'up';
-  if (key.downArrow) return 'down';
-  if (key.pageUp) return 'pageUp';
-  if (key.pageDown) return 'pageDown';
-  if (key.home) return 'home';
-  if (key.end) return 'end';
-  return null;
 }
 
 /** Text for the input: line breaks as \n. */
