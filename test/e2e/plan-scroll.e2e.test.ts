@@ -130,6 +130,35 @@ describe('the whole plan, scrolled', { timeout: 60_000 }, () => {
     expect(screen).not.toContain('Step 40 of the migration');
   });
 
+  test('while a turn runs: the panel scrolls, and Esc gives the focus back without interrupting', async () => {
+    const cwd = tempFolder(cleanups, 'tick-e2e-');
+    const home = tempFolder(cleanups, 'tick-home-');
+    const server = await scriptedServer(cleanups, [
+      { toolCalls: [{ name: 'todo_write', arguments: { todos: PLAN } }] },
+      { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 5; echo slept' } }] },
+      { text: 'Migrated.' },
+    ]);
+    const app = appInPty(
+      cleanups,
+      ['--permission-mode', 'bypassPermissions'],
+      { cwd, env: modelEnv(server, home) },
+      { cols: 80, rows: 24 },
+    );
+    await app.waitForText('Type a task', 20_000);
+    await app.type('migrate', true);
+    await app.waitForText(/bash\s+sleep 5/, 20_000);
+    await app.press('ctrlT');
+    await app.waitForText(/items 11-\d+ of 40/);
+    await app.press('end');
+    await app.waitForText('Step 40 of the migration');
+    await app.press('escape');
+    await app.waitForText('ctrl+t to scroll');
+    // The bash call ran to its end and the turn finished: Esc only gave the focus back.
+    const screen = await app.waitForText('Migrated.', 20_000);
+    expect(screen).toContain('slept');
+    expect(screen).not.toMatch(/Cancelled|interrupted/);
+  });
+
   for (const size of [
     { cols: 120, rows: 30 },
     { cols: 40, rows: 10 },
