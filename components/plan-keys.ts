@@ -4,8 +4,8 @@ import type { PlanScroll, PlanShown } from '../src/store/plan-view';
 
 /**
  * The focused plan panel's keys, asked by the keypress layer (keys.ts) before the global
- * ones: the arrows, PgUp/PgDn and Home/End scroll it, Esc gives the focus back to the
- * prompt; Ctrl+T (fold), Ctrl+C and Shift+Tab keep their meaning. Any other key gives the
+ * ones: the arrows, PgUp/PgDn and Home/End scroll it, Esc (or Enter) gives the focus back
+ * to the prompt; Ctrl+T (fold), Ctrl+C and Shift+Tab keep their meaning. Any other key gives the
  * focus back and goes on to the prompt, so typing is never lost. `plan`: what the layout
  * shows now. Returns true when the key was the panel's.
  */
@@ -19,7 +19,8 @@ export function planPanelKey(
   // The list went away while focused: nothing to scroll.
   if (!window) return (view.leavePlan(), false);
   if ((key.ctrl && (input === 't' || input === 'c')) || (key.tab && key.shift)) return false;
-  if (key.escape) return (view.leavePlan(), true);
+  // Enter too only gives the focus back: a prompt typed before is not sent by surprise.
+  if (key.escape || key.return) return (view.leavePlan(), true);
   const move = planScroll(key);
   if (move) return (view.scrollPlan(move, window), true);
   view.leavePlan();

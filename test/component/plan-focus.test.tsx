@@ -186,6 +186,19 @@ describe('keys while the panel is focused', () => {
     expect(app.controller.store.getState().rewind).toBeNull();
   });
 
+  test('Enter gives the focus back and does not send what the prompt holds', async () => {
+    const app = await focusedApp();
+    await app.app.press('\x1b');
+    await app.app.press('draft');
+    await waitFor(() => app.controller.store.getState().input.text === 'draft');
+    await app.app.press('\x14');
+    await waitFor(() => app.screen().includes('items 11-'));
+    await app.app.press('\r');
+    await waitFor(() => app.screen().includes('ctrl+t to scroll'));
+    expect(app.controller.store.getState().input.text).toBe('draft');
+    expect(app.controller.busy).toBe(false);
+  });
+
   test('typing goes to the prompt and gives the focus back; so does a paste', async () => {
     const app = await focusedApp();
     await app.app.press('x');
