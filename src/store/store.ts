@@ -38,6 +38,8 @@ export function initialState(session: InitialSession): AppState {
     taskStartedAt: {},
     pendingApproval: null,
     rewind: null,
+    children: [],
+    agents: null,
     status: 'idle',
     turnStartedAt: null,
     usage: { inputTokens: 0, outputTokens: 0 },
