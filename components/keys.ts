@@ -133,6 +133,7 @@ export class KeypressLayer {
       if (key.pageUp || key.pageDown)
         return agents.page(key.pageUp ? -1 : 1, this.screen().transcript);
       if (key.end) return agents.follow();
+      if (key.ctrl && input === 'o') return this.controller.viewControls.toggleExpand();
       return;
     }
     if (key.upArrow) return agents.move(-1);

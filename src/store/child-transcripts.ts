@@ -89,7 +89,7 @@ function finished(
   const ended = {
     ...child,
     stopping: false,
-    finished: { ok: event.ok, durationMs: event.durationMs },
+    finished: { ok: event.ok, durationMs: event.durationMs, stopped: child.stopping },
   };
   if (event.ok) return ended;
   return reducedInChild(

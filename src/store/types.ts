@@ -81,8 +81,8 @@ export interface ChildTranscript {
   toolCalls: number;
   /** Ctrl+C in its view asked it to stop; it has not ended yet. */
   stopping: boolean;
-  /** Set when it ended: whether it answered, and how long it ran. */
-  finished?: { ok: boolean; durationMs: number };
+  /** Set when it ended: whether it answered, how long it ran, whether the user stopped it. */
+  finished?: { ok: boolean; durationMs: number; stopped: boolean };
 }
 
 /** The subagents' views: the list to choose one from, or one child full screen. */
