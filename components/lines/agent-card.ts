@@ -100,7 +100,9 @@ function countsRow(child: ChildView, width: number, view: AgentCardView): Line {
   const hidden = Math.max(0, child.tools.length - COLLAPSED_CALLS);
   const g = glyphs(view.look);
   const expand = !view.expanded && hidden > 0 && view.latest ? `ctrl+o to expand ${g.dot} ` : '';
-  const hint = `  (${expand}${g.arrowDown} to open)`;
+  // In ASCII the arrow's glyph (`v`) would read as a letter key.
+  const down = view.look.unicode ? g.arrowDown : 'down';
+  const hint = `  (${expand}${down} to open)`;
   return indented(
     [
       {

@@ -76,7 +76,7 @@ export function agentListLayout(
   const title = truncateLine([{ text: 'Subagents', style: TITLE }], width, g.ellipsis);
   const keys = keyRows(
     [
-      [keySpan(`${g.arrowUp}/${g.arrowDown}`), hintSpan(' choose')],
+      [keySpan(look.unicode ? `${g.arrowUp}/${g.arrowDown}` : 'up/down'), hintSpan(' choose')],
       [keySpan('enter'), hintSpan(' or '), keySpan('1-9'), hintSpan(' open')],
       [keySpan('esc'), hintSpan(' close')],
     ],

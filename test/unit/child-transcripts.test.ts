@@ -151,6 +151,15 @@ describe("a child's own transcript", () => {
     expect(state.children[0].items.at(-1)).toMatchObject({ kind: 'assistant' });
   });
 
+  it('a resumed session rebuilds it from the recorded events (no deltas are recorded)', () => {
+    const recorded = working.filter(
+      (e) => e.type !== 'subagent_event' || !['text_delta', 'tool_output'].includes(e.event.type),
+    );
+    const [child] = after([...recorded, finished(1, true, 'Looking at the parser.')]).children;
+    expect(child.items.map((item) => item.kind)).toEqual(['user', 'assistant']);
+    expect(child.items[1]).toMatchObject({ text: 'Looking at the parser.' });
+  });
+
   it(`keeps the latest ${MAX_CHILD_ITEMS} items of a long child`, () => {
     const notes = Array.from({ length: MAX_CHILD_ITEMS + 50 }, (_, i) =>
       inChild(1, { type: 'error', message: `note ${i}`, fatal: false }),
