@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../protocol/events';
-import { EMPTY_LIVE } from './reducer';
 import type { AppState, ChildTranscript } from './types';
 
 /** The session keeps the transcripts of this many subagents (the oldest finished go first). */
@@ -42,7 +41,8 @@ function started(event: Extract<SubagentEvent, { type: 'subagent_started' }>, no
     startedAt: now,
     items: [],
     nextId: 0,
-    live: EMPTY_LIVE,
+    // As the reducer's EMPTY_LIVE (not imported: the reducer imports this file, through subagents.ts).
+    live: { text: '', continued: false, reasoning: '', streamed: false, tools: [] },
     todos: [],
     todoStartedAt: {},
     toolCalls: 0,
