@@ -29,6 +29,14 @@ export interface ApprovalChoice {
   answer: ApprovalDecision | 'note';
   /** Offered only when the request names a rule to grant. */
   grantsRule?: boolean;
+  /** Offered only when a plan item is in progress (and a rule to grant). */
+  forItem?: boolean;
+}
+
+/** An item's text in the choice, cut so the keys stay short. */
+function itemHint(request: ApprovalRequest): string {
+  const text = request.planItem?.text ?? '';
+  return text.length > RULE_HINT_MAX ? `${text.slice(0, RULE_HINT_MAX - 1)}…` : text;
 }
 
 /** The prompt's choices, in the order shown. The keypress layer answers from this table. */
@@ -46,9 +54,19 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
     answer: { decision: 'allow_always', save: true },
     grantsRule: true,
   },
+  {
+    keys: ['i'],
+    label: (request) => `while "${itemHint(request)}" is in progress`,
+    answer: { decision: 'allow_item' },
+    grantsRule: true,
+    forItem: true,
+  },
   { keys: ['n', '3', 'esc'], label: () => 'deny', answer: { decision: 'deny' } },
   { keys: ['e'], label: () => 'deny with a note', answer: 'note' },
 ];
+
+/** While several calls wait together: allow each of them once (shift+a; `a` is "always"). */
+export const ALLOW_ALL_KEY = 'A';
 
 /**
  * "Use this .mcp.json server?": Claude Code's three answers, each remembered in the local
@@ -67,7 +85,9 @@ export const PROJECT_SERVER_CHOICES: readonly ApprovalChoice[] = [
 /** The choices this request offers. */
 export function choicesFor(request: ApprovalRequest): readonly ApprovalChoice[] {
   if (request.kind === 'mcp-server') return PROJECT_SERVER_CHOICES;
-  return APPROVAL_CHOICES.filter((choice) => !choice.grantsRule || request.alwaysRule);
+  return APPROVAL_CHOICES.filter(
+    (choice) => (!choice.grantsRule || request.alwaysRule) && (!choice.forItem || request.planItem),
+  );
 }
 
 /** The choice a key press makes, if any. */

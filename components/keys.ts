@@ -2,7 +2,7 @@
 import type { Key } from 'ink';
 import type { AppController } from '../src/app/controller';
 import type { PagedViews } from '../src/store/view-state';
-import { choiceForKey } from './approval-choices';
+import { ALLOW_ALL_KEY, choiceForKey } from './approval-choices';
 import {
   deleteBackward,
   deleteForward,
@@ -52,6 +52,7 @@ export class KeypressLayer {
   }
 
   handle = (input: string, key: Key): void => {
+    this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     const agents = this.state.agents;
     // In a child's view Ctrl+C stops that child, whatever waits (the footer says so).
@@ -75,6 +76,7 @@ export class KeypressLayer {
    * one waits it goes to the input's draft, like typing (or to its note, on one line).
    */
   paste = (text: string): void => {
+    this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
     // The pickers and a child's view have no text to paste into.
@@ -89,7 +91,7 @@ export class KeypressLayer {
   }
 
   /**
-   * The question's keys. A choice key answers only once the question is no longer
+   * The question's keys. A choice key answers only once the question in focus is no longer
    * guarded (shown for a moment, the user not typing). Returns true when the key was the
    * question's.
    */
@@ -99,7 +101,16 @@ export class KeypressLayer {
     if (key.pageUp || key.pageDown) return (this.page(key.pageUp ? -1 : 1), true);
     // Esc denies at once: it is no typing, and denying is the safe answer.
     if (key.escape) return (approvals.answer({ decision: 'deny' }), true);
+    // Several calls wait together: ↑/↓ choose the one the keys answer, `A` allows them all.
+    // The arrows are the list's, never the draft's; while guarded they do nothing (and a
+    // guarded `A` is a typed letter, like any other choice key).
+    const several = (approval.waiting?.length ?? 0) > 1;
+    if (several && (key.upArrow || key.downArrow)) {
+      if (!approval.guarded) approvals.moveFocus(key.upArrow ? -1 : 1);
+      return true;
+    }
     if (approval.guarded) return false;
+    if (several && input === ALLOW_ALL_KEY) return (approvals.allowAll(), true);
     const choice = choiceForKey(approval.request, input, key);
     if (!choice) return false;
     if (choice.answer === 'note') approvals.setNoteMode(true);

@@ -1,7 +1,8 @@
 import type { ApprovalRequest } from '../../src/protocol/approval';
 import type { ToolRole } from '../../src/protocol/tool-look';
 import type { PendingApproval } from '../../src/store/types';
-import { choicesFor } from '../approval-choices';
+import { ALLOW_ALL_KEY, choicesFor } from '../approval-choices';
+import { waitingKeyRows, waitingListRows } from './approval-list';
 import { keyRows, keySpan, hintSpan } from './key-rows';
 import { glyphs, type Look } from './look';
 import { promptInputLayout, type Caret } from './prompt-input';
@@ -163,7 +164,8 @@ function noteRows(pending: PendingApproval, width: number, look: Look, drawCaret
 }
 
 /**
- * The approval prompt in at most `maxRows` rows: the question, what the call would change
+ * The approval prompt in at most `maxRows` rows: the calls waiting together (when several
+ * do), the question, what the call would change
  * (an edit's coloured diff, scrolled to `pending.previewTop`, clamped with "… N more
  * lines"), and the keys. In note mode, a line to type the note in place of the keys.
  */
@@ -181,8 +183,10 @@ export function approvalLayout(
     ? note.rows
     : [
         ...choiceRows(request, width, look, pending.guarded),
+        ...waitingKeyRows(pending, width, look, ALLOW_ALL_KEY),
         ...draftRow(pending.guarded, options.draft ?? '', width, look),
       ];
+  const question = [...waitingListRows(pending, width, look), ...questionRows(request, width)];
   const done = (lines: Line[], preview?: ScrollWindow): ApprovalLayout => {
     const clamped = clampMiddle(lines, maxRows, ellipsis);
     // The note is at the bottom, above its hint.
@@ -192,14 +196,10 @@ export function approvalLayout(
     return { lines: clamped, caret, ...(preview ? { preview } : {}) };
   };
   const changes = request.preview ? diffRows(request.preview.diff, width) : [];
-  if (!changes.length) return done([...questionRows(request, width), ...tail]);
+  if (!changes.length) return done([...question, ...tail]);
   // The question gives way first (its middle), so some of the change always shows.
   const keep = Math.min(changes.length, MIN_PREVIEW_ROWS);
-  const head = clampMiddle(
-    questionRows(request, width),
-    Math.max(1, maxRows - tail.length - keep),
-    ellipsis,
-  );
+  const head = clampMiddle(question, Math.max(1, maxRows - tail.length - keep), ellipsis);
   const preview = scrollWindow(
     changes,
     pending.previewTop,

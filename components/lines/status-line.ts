@@ -36,6 +36,8 @@ export interface StatusView {
   unsaved?: boolean;
   /** How full the model's context is: `ctx 62%` (`ctx 12k` while the window is unknown). */
   context?: { tokens: number; window?: number } | null;
+  /** "Allow for this item" grants in force: `1 item grant`. */
+  itemGrants?: number;
   /** The MCP servers: `mcp 2/3 ~4.1k`, ready of those meant to run, and their definitions' cost. */
   mcp?: McpSummary | null;
 }
@@ -62,6 +64,7 @@ export interface StatusSource {
   /** The clock's tick, so the elapsed seconds move (not shown itself). */
   clock: number;
   context: AppState['context'];
+  itemGrants: number;
   mcp: AppState['mcp'];
 }
 
@@ -90,6 +93,7 @@ export function statusSourceOf(state: AppState): StatusSource {
     // The clock matters only while a turn runs (the elapsed seconds).
     clock: state.status === 'busy' ? state.tick : -1,
     context: state.context,
+    itemGrants: state.itemGrants,
     mcp: state.mcp,
   };
 }
@@ -120,6 +124,7 @@ export function statusViewOf(source: StatusSource, look: Look, now: number): Sta
     },
     look,
     context: source.context,
+    itemGrants: source.itemGrants,
     mcp: source.mcp,
   };
 }
@@ -176,6 +181,13 @@ export function statusLine(view: StatusView, width: number): Line {
       { text: `replay of ${view.replayOf.split('/').pop() ?? ''}`, style: { fg: 'magenta' } },
     ]);
   parts.push([{ text: view.mode, style: { fg: MODE_COLOR[view.mode] } }]);
+  if (view.itemGrants)
+    parts.push([
+      {
+        text: `${view.itemGrants} item grant${view.itemGrants === 1 ? '' : 's'}`,
+        style: { fg: 'green' },
+      },
+    ]);
   if (view.sandbox) {
     // Bold while a call runs in it; otherwise which setting is in use.
     parts.push([

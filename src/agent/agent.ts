@@ -1,3 +1,5 @@
+import { itemsInProgress } from './plan-items';
+import type { ItemGrant } from '../permissions/item-grants';
 import type { ChatMessage } from '../model/types';
 import type { PermissionPolicy } from '../permissions/policy';
 import { MAIN_AGENT } from '../tasks/types';
@@ -63,6 +65,8 @@ export interface Agent {
   watchTasks(listener: (event: AgentEvent) => void): () => void;
   /** The plan as the model sees it (the todo list, or the task list), to re-inject. */
   planText(): Promise<string>;
+  /** "Allow for this item" grants in force (their items are still in progress). */
+  itemGrants(): Promise<readonly ItemGrant[]>;
   /** /clear: a new conversation. */
   reset(): void;
   /** The notices waiting for the next event (setup warnings, ...), taken to show now. */
@@ -228,6 +232,10 @@ function sessionAgent(parts: SessionWiring): Agent {
     taskListId: parts.taskList?.id,
     taskList: () => tasks.snapshot(),
     watchTasks: (listener) => tasks.watch(listener),
+    async itemGrants() {
+      parts.itemGrants.prune(itemsInProgress(state.todos, await tasks.snapshot()));
+      return parts.itemGrants.list();
+    },
     planText: parts.planText,
     todos: () => state.todos,
     messages: () => state.messages,

@@ -7,7 +7,8 @@
 import type { AgentEvent } from '../protocol/events';
 import type { PromptServices } from '../tools/types';
 import type { ShellRun } from '../extensions/commands/expand';
-import { executeToolCall, type CallContext } from './execute-call';
+import { executeToolCall } from './execute-call';
+import type { CallContext } from './call-context';
 import type { PromptGrants } from './prompt-grants';
 
 let nested = 0;

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../protocol/events';
 import type { PermissionPolicy } from '../permissions/policy';
 import type { Approve } from '../protocol/approval';
 import { saveAllowRule } from './save-allow-rule';
+import type { ItemGrants, PlanItem } from '../permissions/item-grants';
 
 export interface SessionApproveOptions {
   /** The app's or print mode's own question to the user. */
@@ -17,6 +18,8 @@ export interface SessionApproveOptions {
   onGrant?: (rule: string) => void;
   /** A rule that could not be saved: a non-fatal error event. */
   report: (event: AgentEvent) => void;
+  /** Grants for a plan item, and the items in progress now (the app offers them). */
+  itemGrants?: { grants: ItemGrants; inProgress: () => Promise<PlanItem[]> };
 }
 
 /**
@@ -26,9 +29,20 @@ export interface SessionApproveOptions {
  * policy.
  */
 export function sessionApprove(options: SessionApproveOptions): Approve {
-  return async (request, signal) => {
+  return async (asked, signal) => {
+    let request = asked;
+    const items = options.itemGrants;
+    if (items && request.alwaysRule) {
+      const inProgress = await items.inProgress();
+      items.grants.prune(inProgress);
+      // A grant for the item still in progress answers without asking.
+      if (items.grants.covers(request.alwaysRule)) return { decision: 'allow_once' };
+      if (inProgress[0]) request = { ...request, planItem: inProgress[0] };
+    }
     const answered = options.beforeAsk?.(request.toolName);
     const answer = await options.ask(request, signal).finally(() => answered?.());
+    if (answer.decision === 'allow_item' && request.alwaysRule && request.planItem)
+      items?.grants.add(request.alwaysRule, request.planItem);
     if (answer.decision === 'allow_always' && request.alwaysRule) {
       options.onGrant?.(request.alwaysRule);
       if (answer.save) {

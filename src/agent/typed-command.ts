@@ -7,7 +7,7 @@ import type { AgentEvent } from '../protocol/events';
 import type { PromptCommand } from '../extensions/commands/prompt-command';
 import { expandPromptCommand } from '../extensions/commands/expand';
 import { streamWhile } from './channel';
-import type { CallContext } from './execute-call';
+import type { CallContext } from './call-context';
 import type { PromptGrants } from './prompt-grants';
 import { promptServices } from './prompt-services';
 

@@ -2,7 +2,7 @@ import { ClaudeTranscript, claudeTranscriptFile } from '../session/claude-transc
 import { sessionDir } from '../session/paths';
 import { lookupTool } from '../tools/registry';
 import { claudeToolUse } from './claude-tool-use';
-import { SessionHooks } from './session-hooks';
+import { NOTIFICATION_DELAYS, SessionHooks } from './session-hooks';
 import { PromptIds } from './prompt-ids';
 import type { ModelParts } from './wire-model';
 import type { PlanParts } from './wire-plan';
@@ -65,7 +65,11 @@ export const hooksStep: WiringStep<Needs, HookParts> = {
       approve: gate.approve,
       model: () => model.name,
       report,
-      ...(options.notificationDelays ? { delays: options.notificationDelays } : {}),
+      // Tests shorten both; settings `notifications.idleMs` sets the idle one.
+      delays: options.notificationDelays ?? {
+        ...NOTIFICATION_DELAYS,
+        ...(config.notifications?.idleMs ? { idle: config.notifications.idleMs } : {}),
+      },
     });
     // Claude Code's Notification: an approval left unanswered for a while (print mode never asks).
     if (options.interactive)

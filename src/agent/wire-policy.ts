@@ -4,6 +4,9 @@ import { PermissionPolicy } from '../permissions/policy';
 import type { Approve } from '../protocol/approval';
 import { sandboxSetup } from './sandbox-setup';
 import { sessionApprove } from './session-approve';
+import { ItemGrants } from '../permissions/item-grants';
+import { itemsInProgress } from './plan-items';
+import type { PlanParts } from './wire-plan';
 import type { SessionParts, Setup } from './wire-session';
 import type { WiringStep } from './wiring';
 
@@ -15,11 +18,15 @@ export interface PolicyParts {
   approve: Approve;
   /** Heard just before the user is asked about a call (the tool's name). */
   beforeAsk: Set<(toolName: string) => () => void>;
+  /** "Allow for this item" grants (/permissions lists them). */
+  itemGrants: ItemGrants;
   /** Said once at the start: the sandbox cannot run here. */
   sandboxNotice?: string;
 }
 
-type Needs = Setup & Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report'>;
+type Needs = Setup &
+  Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report' | 'state'> &
+  Pick<PlanParts, 'tasks'>;
 
 /**
  * Permissions and approvals: the policy (mode, rules from settings and flags, the grants a
@@ -27,7 +34,7 @@ type Needs = Setup & Pick<SessionParts, 'cwd' | 'roots' | 'dataDir' | 'report'>;
  */
 export const policyStep: WiringStep<Needs, PolicyParts> = {
   name: 'policy',
-  wire: async ({ config, options, cwd, roots, dataDir, report }) => {
+  wire: async ({ config, options, cwd, roots, dataDir, report, state, tasks }) => {
     const sandbox = await sandboxSetup(config.sandbox);
     const policy = new PermissionPolicy({
       sandbox: sandbox.state,
@@ -43,6 +50,7 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
     });
     for (const rule of options.grantedRules ?? []) policy.grantAlways(rule);
     const beforeAsk = new Set<(toolName: string) => () => void>();
+    const itemGrants = new ItemGrants();
     const approve = sessionApprove({
       ask: options.approve,
       cwd,
@@ -54,12 +62,17 @@ export const policyStep: WiringStep<Needs, PolicyParts> = {
       ...(options.onGrant && { onGrant: options.onGrant }),
       // A rule that could not be saved: shown before the loop's next event.
       report,
+      itemGrants: {
+        grants: itemGrants,
+        inProgress: async () => itemsInProgress(state.todos, await tasks.snapshot()),
+      },
     });
     return {
       policy,
       permissions: createPermissionGate(policy),
       approve,
       beforeAsk,
+      itemGrants,
       ...(sandbox.notice ? { sandboxNotice: sandbox.notice } : {}),
     };
   },

@@ -1,3 +1,4 @@
+import type { ItemGrant } from '../permissions/item-grants';
 import type { AgentEvent } from '../protocol/events';
 import type { PermissionMode, SandboxMode } from '../permissions/types';
 import type { Todo } from '../protocol/todos';
@@ -67,6 +68,8 @@ export interface SessionAgent {
    */
   watchTasks?(listener: (event: AgentEvent) => void): () => void;
   run(prompt: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
+  /** "Allow for this item" grants in force (/permissions lists them). */
+  itemGrants?(): Promise<readonly ItemGrant[]>;
   /** /compact [focus]: summarise the older history now; ends with turn_end. */
   compact?(focus: string, signal: AbortSignal): AsyncGenerator<AgentEvent>;
   /** The points /rewind goes back to; absent when the agent keeps none. */

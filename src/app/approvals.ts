@@ -43,18 +43,20 @@ export interface ApprovalQueueOptions {
 const INTERRUPTED: ApprovalDecision = { decision: 'deny', note: 'interrupted by the user' };
 
 /**
- * The gate's questions, one at a time: `approve` puts a request into the store and
- * resolves when the user answers (or the turn is interrupted). A question on screen is
- * `guarded` (its keys do not answer) until it has been shown for a moment and the user
+ * The gate's questions: `approve` puts a request into the store and resolves when the user
+ * answers it (or the turn is interrupted). A turn's calls are asked together, so several
+ * can wait at once: the prompt lists them and asks the one in focus. The question in focus
+ * is `guarded` (its keys do not answer) until it has been shown for a moment and the user
  * has paused typing; the keypress layer sends guarded keys to the input's draft.
  */
 export class ApprovalQueue {
   private waiting: Waiting[] = [];
-  /** The entry whose question is on screen. */
-  private onScreen: Waiting | undefined;
+  /** The call whose question is asked in full (↑/↓ move it), and where it stands. */
+  private focused: Waiting | undefined;
+  private focusIndex = 0;
   private readonly now: () => number;
   private readonly guard: ApprovalGuard;
-  /** When the question on screen opened. */
+  /** When the question in focus opened (↑/↓ inside the list keep this moment). */
   private shownAt = 0;
   /** When the user last typed (into the input, with or without a question). */
   private typedAt = -Infinity;
@@ -86,15 +88,38 @@ export class ApprovalQueue {
       this.show();
     });
 
-  /** The question on screen is the first waiting one; a new one opens guarded. */
-  private show(): void {
-    const first = this.waiting[0];
-    if (first && first === this.onScreen) return;
-    this.onScreen = first;
-    if (first) this.shownAt = this.now();
-    const pending: PendingApproval | null = first
-      ? { request: first.request, noteMode: false, note: '', previewTop: 0, guarded: true }
-      : null;
+  /**
+   * The questions waiting, as one prompt: a list when there are several, the one in focus
+   * asked in full. Focus stays on its call while others come and go; when it is answered,
+   * it moves to the call that took its place in the list, and that question opens guarded.
+   * `moved` (↑/↓) changes the call in focus without opening a new question: the prompt
+   * was already on screen, so the guard goes on from where it was.
+   */
+  private show(moved = false): void {
+    const previous = this.focused ? this.waiting.indexOf(this.focused) : -1;
+    const kept = previous !== -1;
+    if (!kept) {
+      const at = Math.min(this.focusIndex, this.waiting.length - 1);
+      this.focused = at >= 0 ? this.waiting[at] : undefined;
+    }
+    const focused = this.focused;
+    if (focused) this.focusIndex = this.waiting.indexOf(focused);
+    const current = this.store.getState().pendingApproval;
+    const same = kept && current?.request === focused?.request;
+    if (focused && !same && !moved) this.shownAt = this.now();
+    const waiting = this.waiting.map((entry) => entry.request);
+    const pending: PendingApproval | null = !focused
+      ? null
+      : same && current
+        ? { ...current, waiting }
+        : {
+            request: focused.request,
+            waiting,
+            noteMode: false,
+            note: '',
+            previewTop: 0,
+            guarded: moved && current ? current.guarded : true,
+          };
     this.store.setState({ pendingApproval: pending, scrollTop: null });
     this.updateGuard();
   }
@@ -136,10 +161,23 @@ export class ApprovalQueue {
     this.show();
   }
 
-  /** The user's answer to the question on screen. */
+  /** The user's answer to the question in focus. */
   answer(decision: ApprovalDecision): void {
-    const first = this.waiting[0];
-    if (first) this.settle(first, decision);
+    if (this.focused) this.settle(this.focused, decision);
+  }
+
+  /** ↑/↓: put another waiting call in focus (its question, preview and keys). */
+  moveFocus(delta: number): void {
+    if (this.waiting.length < 2) return;
+    const count = this.waiting.length;
+    this.focusIndex = (this.focusIndex + delta + count) % count;
+    this.focused = this.waiting[this.focusIndex];
+    this.show(true);
+  }
+
+  /** `A`: allow every waiting call once. */
+  allowAll(): void {
+    for (const entry of [...this.waiting]) this.settle(entry, { decision: 'allow_once' });
   }
 
   /** `e`: type a note that goes to the model with the denial. */

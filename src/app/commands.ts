@@ -131,12 +131,22 @@ function permissions(host: CommandHost & { agent: SessionAgent }, args: string[]
   }
   if (args.length)
     return say(host, `Unknown: /permissions ${args.join(' ')} (try /permissions rm RULE)`, 'error');
-  const rules = host.agent.policy.listRules();
-  if (!rules.length) return say(host, `No permission rules. Mode: ${host.agent.policy.mode}`);
-  const lines = rules.map(
-    (entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${whereRuleLives(entry.source)})`,
-  );
-  say(host, [`Permission rules (mode: ${host.agent.policy.mode})`, ...lines].join('\n'));
+  const { agent } = host;
+  // Grants whose item has completed end first (the list is read from disk for tasks).
+  void (agent.itemGrants?.() ?? Promise.resolve([])).then((grants) => {
+    const rules = agent.policy.listRules();
+    if (!rules.length && !grants.length)
+      return say(host, `No permission rules. Mode: ${agent.policy.mode}`);
+    const lines = [
+      ...rules.map(
+        (entry) => `  ${entry.list.padEnd(5)} ${entry.rule}  (${whereRuleLives(entry.source)})`,
+      ),
+      ...grants.map(
+        (grant) => `  allow ${grant.rule}  (while "${grant.item.text}" is in progress)`,
+      ),
+    ];
+    say(host, [`Permission rules (mode: ${agent.policy.mode})`, ...lines].join('\n'));
+  });
 }
 
 /** Where a rule listed by /permissions lives: a settings file, a flag, this session only. */

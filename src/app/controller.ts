@@ -7,6 +7,7 @@ import type { InfoTone } from '../store/types';
 import { clearedConversation } from '../store/view-state';
 import type { SessionAgent } from './agent-port';
 import { ApprovalQueue, type ApprovalGuard } from './approvals';
+import { AttentionWatcher, type Alert } from './attention';
 import { EventBatcher } from './batcher';
 import { CLOCK_MS, FRAME_MS, FrameScheduler } from './frame-scheduler';
 import { InputQueue } from './input-queue';
@@ -28,6 +29,8 @@ export interface ControllerOptions {
   doubleCtrlCMs?: number;
   /** Called when a model request goes out (the app trims its heap while it waits). */
   onRequestStart?: () => void;
+  /** Rings the terminal when tick waits for the user (src/cli/terminal-alerts.ts). */
+  alert?: (alert: Alert) => void;
   /** How long a question's keys wait (APPROVAL_GUARD; tests of other things use 0). */
   approvalGuard?: ApprovalGuard;
 }
@@ -48,6 +51,8 @@ export class AppController {
   readonly input: InputQueue;
   readonly approvals: ApprovalQueue;
   readonly viewControls: ViewControls;
+  /** Calls the user back (bell, desktop notification) when tick waits. */
+  readonly attention: AttentionWatcher;
   /** /rewind, /undo #N, Esc Esc: the points to go back to. */
   readonly rewind: RewindPicker;
   /** /agents, ↓: the subagents' list and one child's view, full screen. */
@@ -103,6 +108,17 @@ export class AppController {
     });
     this.viewControls = new ViewControls(store);
     this.agents = new AgentViews(store, () => this.agent);
+    // Grants for a plan item start at an answer and end when the item does: recounted then.
+    store.subscribe((state, previous) => {
+      const answered = previous.pendingApproval && !state.pendingApproval;
+      if (answered || state.todos !== previous.todos || state.tasks !== previous.tasks)
+        // After the answer's own continuation, which adds the grant.
+        setTimeout(() => this.countItemGrants(), 0);
+    });
+    this.attention = new AttentionWatcher(store, {
+      now: this.now,
+      alert: options.alert ?? (() => undefined),
+    });
     this.rewind = new RewindPicker(store, {
       agent: () => this.agent,
       turns: this.turns,
@@ -150,6 +166,13 @@ export class AppController {
         this.questions.signal,
       );
     if (!this.busy) this.input.runNext();
+  }
+
+  private countItemGrants(): void {
+    void this.agent?.itemGrants?.().then((grants) => {
+      if (this.store.getState().itemGrants !== grants.length)
+        this.store.setState({ itemGrants: grants.length });
+    });
   }
 
   get busy(): boolean {
@@ -232,6 +255,7 @@ export class AppController {
     this.rewind.close();
     await this.turns.stop(3000);
     this.stopWatchingTasks?.();
+    this.attention.dispose();
     this.stopWatchingMcp?.();
     if (this.noticeTimer) clearTimeout(this.noticeTimer);
     this.batcher.flush();

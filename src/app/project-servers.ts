@@ -19,6 +19,9 @@ export function projectAnswer(decision: ApprovalDecision): ProjectAnswer {
       return 'approve';
     case 'allow_always':
       return 'approve-all';
+    // Not offered for a server (PROJECT_SERVER_CHOICES); read as this server only.
+    case 'allow_item':
+      return 'approve';
     case 'deny':
       return 'reject';
   }

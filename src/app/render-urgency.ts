@@ -42,6 +42,7 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   todosCollapsed: 'urgent',
   expandLatest: 'urgent',
   notice: 'urgent',
+  itemGrants: 'urgent',
   retry: 'urgent',
 };
 

@@ -19,6 +19,7 @@ import { HeapTrimmer } from './heap-trimmer';
 import { installInkPatches, paceInkFrames } from './ink-patches';
 import { enterFullScreen } from './terminal';
 import { readModifyOtherKeysAsKitty } from './terminal-keys';
+import { FOCUS_REPORTING_ON, alertSequence, desktopProtocol } from './terminal-alerts';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
 
@@ -132,9 +133,16 @@ export async function startInteractive(
     ...(replay ? { replayOf: replay.source } : {}),
   });
   const heap = new HeapTrimmer();
+  const alerts = config.notifications ?? { bell: true, desktop: true };
+  const protocol = desktopProtocol(process.env);
   const controller = new AppController(store, {
     // Once the request has gone out, while the app waits for the first token.
     onRequestStart: () => setTimeout(() => heap.trimIfGrown(), 5).unref(),
+    // Between frames (a frame is written whole, synchronously): no cursor move, no cell.
+    alert: (alert) => {
+      const sequence = alertSequence(alert, alerts, protocol);
+      if (sequence) stdout.write(sequence);
+    },
   });
   if (nothingToResume) controller.say(nothingToResume, 'warning');
   // Settings tick could not use (a rule naming a tool it lacks, a missing folder) are shown first.
@@ -189,8 +197,10 @@ export async function startInteractive(
   const patches = installInkPatches();
   if (!patches.installed && process.env.TICK_DEBUG)
     controller.say(`Drawing through Ink's own output: ${patches.reason}`, 'dim');
-  // Shift+Enter from terminals that send xterm's modifyOtherKeys form.
-  readModifyOtherKeysAsKitty(stdin);
+  // Shift+Enter from terminals that send xterm's modifyOtherKeys form; focus reports, so a
+  // wait rings at once when the terminal is in the background.
+  readModifyOtherKeysAsKitty(stdin, (focused) => controller.attention.focus(focused));
+  stdout.write(FOCUS_REPORTING_ON);
   let code: number;
   try {
     // Ink renders whole frames (debug mode) into the writer, which draws only what changed.

@@ -1,4 +1,5 @@
 /* eslint-disable no-control-regex -- this module reads terminal escape sequences */
+import { takeFocusReports } from './terminal-alerts';
 
 /** xterm's modifyOtherKeys form of a modified key: `CSI 27 ; modifiers ; code ~`. */
 const MODIFY_OTHER_KEYS = /\x1b\[27;(\d+);(\d+)~/g;
@@ -16,14 +17,26 @@ export function modifyOtherKeysAsKitty(text: string): string {
 /**
  * Makes what Ink reads from `stdin` go through modifyOtherKeysAsKitty. Ink reads its input
  * with `read()` on 'readable', a chunk per terminal write, so a key is never split.
+ * The terminal's focus reports (CSI I / CSI O) are taken out on the way and go to `onFocus`.
  */
-export function readModifyOtherKeysAsKitty(stdin: NodeJS.ReadStream): void {
+export function readModifyOtherKeysAsKitty(
+  stdin: NodeJS.ReadStream,
+  onFocus?: (focused: boolean) => void,
+): void {
   const read = stdin.read.bind(stdin);
+  const keys = (text: string) => {
+    const { rest, focused } = takeFocusReports(text);
+    if (focused !== undefined) onFocus?.(focused);
+    return modifyOtherKeysAsKitty(rest);
+  };
   stdin.read = (size?: number) => {
     const chunk: unknown = read(size);
-    if (typeof chunk === 'string') return modifyOtherKeysAsKitty(chunk);
-    if (Buffer.isBuffer(chunk) && chunk.includes('\x1b[27;'))
-      return Buffer.from(modifyOtherKeysAsKitty(chunk.toString('utf8')));
+    if (typeof chunk === 'string') return keys(chunk);
+    if (
+      Buffer.isBuffer(chunk) &&
+      (chunk.includes('\x1b[27;') || chunk.includes('\x1b[I') || chunk.includes('\x1b[O'))
+    )
+      return Buffer.from(keys(chunk.toString('utf8')));
     return chunk;
   };
 }

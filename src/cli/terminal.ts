@@ -9,6 +9,8 @@ const SHOW_CURSOR = '\x1b[?25h';
 const HIDE_CURSOR = '\x1b[?25l';
 const RESET_STYLE = '\x1b[0m';
 const RESET_SCROLL_REGION = '\x1b[r';
+/** Focus reports (turned on by the app for its bell, src/cli/terminal-alerts.ts) stop too. */
+const FOCUS_REPORTING_OFF = '\x1b[?1004l';
 
 export const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type ExitSignal = (typeof EXIT_SIGNALS)[number];
@@ -57,7 +59,12 @@ export function enterFullScreen(options: FullScreenOptions): FullScreen {
     }
     try {
       write(
-        RESET_STYLE + RESET_SCROLL_REGION + BRACKETED_PASTE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN,
+        RESET_STYLE +
+          RESET_SCROLL_REGION +
+          BRACKETED_PASTE_OFF +
+          FOCUS_REPORTING_OFF +
+          SHOW_CURSOR +
+          LEAVE_ALT_SCREEN,
       );
     } catch {
       // Nothing more can be done for a closed terminal.

@@ -283,6 +283,11 @@ export async function resolveConfig(
     sandbox: flags.sandbox ?? merged.sandbox ?? 'auto',
     ...(tasks === undefined ? {} : { tasks }),
     ...(taskListId ? { taskListId } : {}),
+    notifications: {
+      bell: merged.notifyBell ?? true,
+      desktop: merged.notifyDesktop ?? true,
+      ...(merged.notifyIdleMs ? { idleMs: merged.notifyIdleMs } : {}),
+    },
     agents: {
       maxTurns: merged.agentsMaxTurns ?? AGENTS_DEFAULTS.maxTurns,
       maxParallel: merged.agentsMaxParallel ?? AGENTS_DEFAULTS.maxParallel,

@@ -114,6 +114,18 @@ export const settingsFileSchema = z.strictObject(
       )
       .optional(),
     tasks: z.boolean({ error: 'must be true or false' }).optional(),
+    // When tick waits for you: the terminal's bell, and a desktop notification (OSC 9/777).
+    notifications: z
+      .strictObject(
+        {
+          bell: z.boolean({ error: 'must be true or false' }).optional(),
+          desktop: z.boolean({ error: 'must be true or false' }).optional(),
+          // Claude Code's messageIdleNotifThresholdMs: the idle prompt's Notification hook.
+          idleMs: integer(1, ' (milliseconds)').optional(),
+        },
+        { error: 'must be an object {"bell": true, "desktop": true, "idleMs": 60000}' },
+      )
+      .optional(),
     // Each entry is checked on its own (src/mcp/config-entry.ts): a bad one fails that server only.
     mcpServers: z
       .record(z.string(), z.unknown(), { error: 'must be an object of MCP servers by name' })

@@ -111,6 +111,9 @@ function flatten(data: SettingsFileInput, warn: (text: string) => void): Setting
   }
   assign('tasks', data.tasks);
   assign('agentsMaxTurns', data.agents?.maxTurns);
+  assign('notifyBell', data.notifications?.bell);
+  assign('notifyDesktop', data.notifications?.desktop);
+  assign('notifyIdleMs', data.notifications?.idleMs);
   assign('agentsMaxParallel', data.agents?.maxParallel);
   assign('agentsModel', data.agents?.model);
   assign('mcpServers', data.mcpServers);

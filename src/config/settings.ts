@@ -43,6 +43,12 @@ export interface Settings {
   agentsMaxParallel?: number;
   /** `agents.model`: the model subagents use (default: the session's). */
   agentsModel?: string;
+  /** `notifications.bell`: ring the terminal's bell when tick waits for you. */
+  notifyBell?: boolean;
+  /** `notifications.desktop`: a desktop notification (OSC 9 / OSC 777) when tick waits. */
+  notifyDesktop?: boolean;
+  /** `notifications.idleMs`: an idle prompt fires the Notification hook after this long. */
+  notifyIdleMs?: number;
   /** `mcpServers` as written (each entry is read by src/mcp/, one file at a time). */
   mcpServers?: Record<string, unknown>;
   /** Claude Code's answers for the project's `.mcp.json` servers. */
@@ -182,6 +188,9 @@ export function mergeSettings(layers: Settings[]): Settings {
       'agentsMaxTurns',
       'agentsMaxParallel',
       'agentsModel',
+      'notifyBell',
+      'notifyDesktop',
+      'notifyIdleMs',
       'enableAllProjectMcpServers',
       'mcpTimeoutMs',
       'mcpToolTimeoutMs',

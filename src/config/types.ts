@@ -55,6 +55,8 @@ export interface Config {
   taskListId?: string;
   /** Subagents (the `agent` tool); defaults apply when absent (AGENTS_DEFAULTS). */
   agents?: AgentsConfig;
+  /** When tick waits for you (settings `notifications`); both on unless turned off. */
+  notifications?: { bell: boolean; desktop: boolean; idleMs?: number };
   /** MCP servers (settings, `.mcp.json`, `--mcp-config`); absent when none is configured. */
   mcp?: McpConfig;
   /** Snapshots before calls, for /rewind; defaults apply when absent (CHECKPOINTS_DEFAULTS). */

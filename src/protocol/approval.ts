@@ -25,6 +25,8 @@ export interface ApprovalRequest {
   alwaysRule?: string;
   /** What the call would change (an edit's diff), when the tool can tell before running. */
   preview?: ToolPreview;
+  /** The plan item in progress, when "allow for this item" is offered (needs `alwaysRule`). */
+  planItem?: { key: string; text: string };
   /** The subagent whose call this is (absent: the main agent's). */
   agent?: { id: string; description: string };
   /** bash, with the sandbox in use: once allowed it runs in it (true) or outside it (false). */
@@ -35,6 +37,8 @@ export type ApprovalDecision =
   | { decision: 'allow_once' }
   /** `save`: also write the rule to `.tick/settings.local.json` (the app's `s`). */
   | { decision: 'allow_always'; save?: boolean }
+  /** Calls with the same rule are allowed while `planItem` stays in progress (the app's `i`). */
+  | { decision: 'allow_item' }
   | { decision: 'deny'; note?: string };
 
 export type Approve = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

@@ -37,6 +37,7 @@ export function initialState(session: InitialSession): AppState {
     tasks: [],
     taskStartedAt: {},
     pendingApproval: null,
+    itemGrants: 0,
     rewind: null,
     children: [],
     agents: null,

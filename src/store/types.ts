@@ -150,6 +150,11 @@ export interface PendingApproval {
   /** First row of the preview (an edit's diff) shown; PgUp/PgDn move it. */
   previewTop: number;
   /**
+   * Every question waiting, in the order asked, `request` among them: a turn's calls are
+   * asked together and the prompt lists them (absent in a lone question built by tests).
+   */
+  waiting?: readonly ApprovalRequest[];
+  /**
    * The choice keys do not answer yet (the question just opened, or the user is typing):
    * what is typed goes to the input's draft (src/app/approvals.ts, the guard).
    */
@@ -206,6 +211,8 @@ export interface AppState {
   /** When each in-progress task (by id) started, for its seconds counter. */
   taskStartedAt: Record<string, number>;
   pendingApproval: PendingApproval | null;
+  /** "Allow for this item" grants in force (the status line counts them). */
+  itemGrants: number;
   /** The /rewind picker (Esc Esc on an empty input); null when closed. */
   rewind: RewindView | null;
   /** The session's subagents, oldest first, each with its own transcript (MAX_CHILDREN kept). */

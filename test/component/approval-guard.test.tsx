@@ -119,3 +119,60 @@ describe("the approval guard (the CLI's timings)", { timeout: 20_000 }, () => {
     await waitFor(() => decisions.length === 1);
   });
 });
+
+describe('the guard with several calls waiting together', { timeout: 20_000 }, () => {
+  const second: ApprovalRequest = { ...request, callId: 'r2', subject: 'rm -rf dist' };
+  const DOWN = '\x1b[B';
+  const focusedSubject = (rig: AppRig) =>
+    rig.controller.store.getState().pendingApproval?.request.subject;
+
+  test('↑/↓ wait with the keys and never reach the draft; moving the focus keeps the guard lifted; the next call after an answer waits again', async () => {
+    const decisions: ApprovalDecision[] = [];
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const turn: Turn = async function* (prompt, signal, agent) {
+      yield { type: 'user_prompt', text: prompt, source: 'user' };
+      await opened;
+      const answers = [request, second].map((asked) => agent.approve(asked, signal));
+      decisions.push(...(await Promise.all(answers)));
+      yield endOf('done');
+    };
+    rig = await startApp([turn], { columns: 100, rows: 24 }, undefined, {
+      approvalGuard: APPROVAL_GUARD,
+    });
+    const app = rig;
+    await typeLine(app.app, 'clean up');
+    await sleep(APPROVAL_GUARD.typingPauseMs + 100);
+    open();
+    await waitFor(() => app.screen().includes('2 calls wait for you'));
+    expect(guarded(app)).toBe(true);
+    // Guarded: ↓ and A do nothing to the list, and the arrow puts nothing in the draft.
+    await app.app.press(DOWN);
+    await settle(50);
+    expect(focusedSubject(app)).toBe('rm -rf build');
+    expect(app.controller.store.getState().input.text).toBe('');
+    await app.app.press('A');
+    await settle(50);
+    expect(decisions).toEqual([]);
+    expect(app.controller.store.getState().input.text).toBe('A');
+    await app.app.press('\x7f');
+    await waitFor(() => guarded(app) === false, 3000, 'the guard to lift');
+    // Moving through the list is no new question: the keys still answer.
+    await app.app.press(DOWN);
+    await waitFor(() => focusedSubject(app) === 'rm -rf dist');
+    expect(guarded(app)).toBe(false);
+    expect(app.controller.store.getState().input.text).toBe('');
+    await app.app.press('n');
+    // The call left in focus is a new question: it waits its moment.
+    await waitFor(() => focusedSubject(app) === 'rm -rf build');
+    expect(guarded(app)).toBe(true);
+    await app.app.press('y');
+    await settle(50);
+    expect(app.controller.store.getState().input.text).toBe('y');
+    await app.app.press('\x7f');
+    await waitFor(() => guarded(app) === false, 3000, 'the guard to lift again');
+    await app.app.press('y');
+    await waitFor(() => decisions.length === 2);
+    expect(decisions).toEqual([{ decision: 'allow_once' }, { decision: 'deny' }]);
+  });
+});

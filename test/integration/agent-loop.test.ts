@@ -190,12 +190,21 @@ describe('runAgent against the scripted server', () => {
     expect(ofType(events, 'tool_call_ready')).toHaveLength(3);
     expect(firstRun).toBeGreaterThan(firstAsk);
     expect(ofType(events, 'tool_running').map((event) => event.id)).toEqual([announced[1].id]);
-    expect(ofType(events, 'tool_result').map((event) => event.status)).toEqual([
+    // The turn's questions are asked together before any call runs, so a denial (or an
+    // argument error) is reported when it is known; each call still has one result.
+    const results = ofType(events, 'tool_result');
+    const statusOf = (id: string) =>
+      results.filter((event) => event.id === id).map((e) => e.status);
+    expect(announced.map((event) => statusOf(event.id))).toEqual([['denied'], ['ok'], ['denied']]);
+    expect(results.map((event) => event.status).sort()).toEqual([
       'denied',
-      'ok',
       'denied',
       'error',
+      'ok',
     ]);
+    const asks = ofType(events, 'permission_asked').map((event) => events.indexOf(event));
+    expect(asks).toHaveLength(2);
+    expect(Math.max(...asks)).toBeLessThan(firstRun);
   });
 
   it('stops at --max-turns', async () => {

@@ -20,7 +20,7 @@ import type { HookContext, HookEventName, HookInputs } from '../../src/hooks/typ
 import type { AgentEvent } from '../../src/protocol/events';
 import type { ApprovalDecision, ApprovalRequest } from '../../src/protocol/approval';
 import { loadSettings } from '../../src/config/settings';
-import { describeToolCall } from '../../src/agent/execute-call';
+import { describeToolCall } from '../../src/agent/call-context';
 import { TOOLS } from '../../src/tools/registry';
 
 function tempDir(): string {

@@ -96,7 +96,8 @@ export class PtySession {
     this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 5000 });
     useStringWidthUnicode(this.term);
     this.pty = spawn(options.command ?? process.execPath, options.args ?? [TICK_BIN], {
-      name: 'xterm-256color',
+      // node-pty sets TERM to this name, whatever the env says.
+      name: options.env?.TERM ?? 'xterm-256color',
       cols,
       rows,
       cwd: options.cwd,

@@ -57,6 +57,7 @@ describe('resolveConfig defaults', () => {
       hooks: {},
       sandbox: 'auto',
       agents: { maxTurns: 50, maxParallel: 4 },
+      notifications: { bell: true, desktop: true },
       checkpoints: {
         enabled: true,
         maxFileBytes: 10 * 1024 * 1024,
@@ -65,6 +66,20 @@ describe('resolveConfig defaults', () => {
       },
       warnings: [],
     });
+  });
+
+  it('notifications.* from settings: the bell, the desktop notification and the idle time', async () => {
+    const { cwd, env, project } = setup();
+    project({ notifications: { bell: false, idleMs: 30000 } });
+    expect((await resolveConfig({}, env, cwd)).notifications).toEqual({
+      bell: false,
+      desktop: true,
+      idleMs: 30000,
+    });
+    project({ notifications: { bell: 'no' } });
+    await expect(resolveConfig({}, env, cwd)).rejects.toThrow(
+      /notifications\.bell must be true or false/,
+    );
   });
 
   it('checkpoints.* from settings, and TICK_CHECKPOINTS over them', async () => {
