@@ -6,6 +6,7 @@ import type { CommandPart } from './shell/command-part';
 import { WRAPPERS } from './shell/command-wrappers';
 import { parseCommand } from './shell/parse-command';
 import { PathJudge } from './path-judge';
+import { searchesTrees } from './tree-readers';
 import { knownProgram, programVerdict } from './program-verdict';
 import {
   forbidden,
@@ -147,8 +148,13 @@ export function classifyPart(part: CommandPart, ctx: ClassifyContext): Classifie
       const m = a.value === undefined ? null : /^--?[\w-]+=(.+)$/.exec(a.value);
       return m ? [{ ...a, value: m[1] }] : [];
     });
-    for (const arg of [...operands, ...optionFiles]) {
-      const v = j.read(arg);
+    // An operand only known at run time is judged by the files its source may list.
+    const files = [...operands, ...optionFiles, ...(part.listedFiles ?? [])].flatMap((arg) =>
+      arg.value === undefined && arg.listed ? arg.listed : [arg],
+    );
+    const tree = searchesTrees(part);
+    for (const arg of files) {
+      const v = j.read(tree && arg.value !== undefined ? { ...arg, tree } : arg);
       if (v) verdicts.push(v);
     }
   }

@@ -9,6 +9,7 @@ import {
   isInsideRoots,
   protectedPath,
   secretPath,
+  secretsUnder,
 } from './paths';
 import { edit, forbidden, readOnly, risky, type ClassifyContext, type Verdict } from './risk';
 
@@ -119,6 +120,11 @@ export class PathJudge {
         (last && /[*?[]/.test(last)
           ? secretPath(path.join(real, last), this.ctx.home)
           : undefined));
-    return secret ? risky(`reads ${secret}`) : undefined;
+    if (secret) return risky(`reads ${secret}`);
+    // Every file under a folder (a recursive search, what find lists): `~` holds ~/.ssh.
+    const held = arg.tree && real ? secretsUnder(real, this.ctx.home) : undefined;
+    return held && real
+      ? risky(`reads every file under ${this.show(real)}, ${held} included`)
+      : undefined;
   }
 }

@@ -109,7 +109,7 @@ export function criticalPath(abs: string, home: string): string | undefined {
   return undefined;
 }
 
-const SECRET_NAMES = [
+const SECRET_NAME_GLOBS = [
   '.env',
   '.env.*',
   '*.pem',
@@ -125,7 +125,13 @@ const SECRET_NAMES = [
   '.netrc',
   '.git-credentials',
   '.pgpass',
-].map(globToRegExp);
+];
+const SECRET_NAMES = SECRET_NAME_GLOBS.map(globToRegExp);
+/** Names secret files have (the patterns' wildcards filled), to test a glob against. */
+const SECRET_EXAMPLES = SECRET_NAME_GLOBS.flatMap((g) => [
+  g.replace(/\*/g, ''),
+  g.replace(/\*/g, 'x'),
+]);
 const NOT_SECRET_NAMES = /\.(pub|example|sample|template|dist|defaults)$/;
 /** In the home folder: key stores, and where tools keep their tokens and passwords. */
 const SECRET_HOME_DIRS = [
@@ -175,10 +181,32 @@ export function secretPath(abs: string, home: string): string | undefined {
   // Public halves and templates, wherever they are (`~/.ssh/id_ed25519.pub`).
   if (NOT_SECRET_NAMES.test(name)) return undefined;
   if (SECRET_NAMES.some((re) => re.test(name))) return `a secret file (${name})`;
+  if (mayNameSecret(name)) return `files that may be secret (${name})`;
   for (const dir of SECRET_HOME_DIRS) {
     if (isInside(abs, path.join(home, dir))) return `secrets in ~/${dir}`;
   }
   return undefined;
+}
+
+/**
+ * A file-name glob that can match a secret file's name (`.env*`, `id_*`, `*.key*`). One with
+ * no letter or digit of its own (`*`, `*.*`) says nothing of which files it names.
+ */
+function mayNameSecret(name: string): boolean {
+  if (!/[*?[]/.test(name) || !/[A-Za-z0-9]/.test(name.replace(/\[[^\]]*\]/g, ''))) return false;
+  const re = globToRegExp(name);
+  return SECRET_EXAMPLES.some((example) => re.test(example));
+}
+
+/**
+ * A secret that a whole folder tree holds (`~` holds ~/.ssh, `/` everything), for what
+ * reads every file under it; undefined when it holds none tick knows of.
+ */
+export function secretsUnder(dir: string, home: string): string | undefined {
+  const system = SYSTEM_SECRETS.find((file) => isInside(file, dir));
+  if (system) return system;
+  const held = SECRET_HOME_DIRS.find((sub) => isInside(path.join(home, sub), dir));
+  return held ? `~/${held}` : undefined;
 }
 
 /** Files inside a workspace whose change alters what runs or is allowed: git hooks, tick settings. */

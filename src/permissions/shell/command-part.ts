@@ -52,6 +52,8 @@ export interface CommandPart {
   unparseable?: string;
   /** xargs or find -exec adds arguments that are not known. */
   extraArgs: boolean;
+  /** What its run-time arguments may be, when a command listing files feeds them (`find … | xargs`). */
+  listedFiles?: Arg[];
   /** Shell functions whose body it is in. */
   inFunctions: string[];
   /** Names a shell function defined earlier in the command. */

@@ -13,6 +13,13 @@ export interface Arg {
   unknown?: string;
   /** The word is a process substitution (`<(...)`), i.e. a /dev/fd path. */
   procsub?: boolean;
+  /** Stands for every file under it, at any depth (what `find` prints, a recursive search). */
+  tree?: boolean;
+  /**
+   * An unknown value that is the output of a command listing files (`$(find ~ -name x)`):
+   * the files it may list, as globs, so what reads them is judged by them.
+   */
+  listed?: Arg[];
 }
 
 export interface ExpandEnv {
@@ -21,6 +28,8 @@ export interface ExpandEnv {
   vars: Map<string, string | undefined>;
   /** The output of a `$(...)` whose output is known without running it (`$(which rm)`). */
   staticOutput: (script: Script) => string | undefined;
+  /** The files a `$(...)` that lists files may print (`$(find . -name '*.pem')`), as globs. */
+  listedOutput?: (script: Script) => Arg[] | undefined;
 }
 
 interface Char {
@@ -37,6 +46,7 @@ interface Field {
 /** Expand a word into fields: variables, `~`, brace lists, field splitting of unquoted values. */
 export function expandWord(word: Word, env: ExpandEnv): Arg[] {
   const fields = new FieldBuilder();
+  const listed: Arg[] = [];
   for (const seg of word.segs) {
     if (seg.kind === 'lit') {
       fields.append(seg.text, seg.quoted);
@@ -45,11 +55,15 @@ export function expandWord(word: Word, env: ExpandEnv): Arg[] {
     const known = knownValue(seg, env);
     const quoted = seg.kind !== 'procsub' && seg.quoted;
     if (known !== undefined) fields.append(known, quoted, !quoted);
-    else fields.markUnknown(describeUnknown(seg), seg.kind === 'procsub');
+    else {
+      fields.markUnknown(describeUnknown(seg), seg.kind === 'procsub');
+      if (seg.kind === 'cmdsub') listed.push(...(env.listedOutput?.(seg.script) ?? []));
+    }
   }
   return fields
     .done()
-    .flatMap((f) => braceExpand(tilde(f.chars, env.home)).map((chars) => toArg(chars, f, word)));
+    .flatMap((f) => braceExpand(tilde(f.chars, env.home)).map((chars) => toArg(chars, f, word)))
+    .map((arg) => (arg.value === undefined && listed.length ? { ...arg, listed } : arg));
 }
 
 /** Collects characters into fields; unquoted expansion results split on blanks. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Arg } from './expand-word';
 import { emitState, inner } from './program-state';
 import { knownStdin } from './stdin-text';
+import { listedFiles } from './listed-files';
 import type { State, Walker, Where } from './walk-types';
 
 /** Commands built from input beyond this many are analysed as if the input were unknown. */
@@ -100,7 +101,8 @@ export function xargs(w: Walker, st: State): void {
   const known = given !== undefined && given.length <= MAX_EXPANSIONS ? given : undefined;
   if (replace !== undefined) {
     const runs = known ? known.map((item) => fillIn(cmd, replace, item)) : [fillIn(cmd, replace)];
-    for (const run of runs) w.run(run, st.seed, fanWhere(st, 'xargs', false));
+    const where = { ...fanWhere(st, 'xargs', false), ...listedInput(st, known) };
+    for (const run of runs) w.run(run, st.seed, where);
     return;
   }
   if (placeholder !== undefined) {
@@ -112,7 +114,15 @@ export function xargs(w: Walker, st: State): void {
     }
   }
   const run = known ? [...cmd, ...known.map((v) => lit(v))] : cmd;
-  w.run(run, st.seed, fanWhere(st, 'xargs', !known));
+  w.run(run, st.seed, { ...fanWhere(st, 'xargs', !known), ...listedInput(st, known) });
+}
+
+/** Unknown input from a command listing files (`find ~/.ssh | xargs cat`): what it may list. */
+function listedInput(st: State, known: readonly string[] | undefined): Pick<Where, 'listed'> {
+  const feeder = known ? undefined : st.where.upstream.at(-1);
+  const listed =
+    feeder && (st.seed.stdin ?? st.where.stdin) === 'pipe' ? listedFiles(feeder.argv) : undefined;
+  return listed ? { listed } : {};
 }
 
 /** Replace `token` inside every word; with no item the words that hold it become unknown. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Arg } from './expand-word';
 
 /** find's primaries that take the next word as their value (`-name -delete` names a file). */
@@ -79,4 +80,22 @@ export function namePatterns(args: readonly Arg[]): { names: string[]; only: boo
     }
   });
   return { names: [...names], only: names.size > 0 && !branches };
+}
+
+/**
+ * What `{}` stands for in find's `-exec`: a file under the one starting point, named as a
+ * `-name` pattern says (one run per pattern, so `-name '*.pem'` is judged as a .pem file),
+ * and any file under it (`start/*`) unless the patterns are all it can be.
+ */
+export function foundFiles(args: readonly Arg[], starts: readonly Arg[]): Arg[] {
+  const start = starts.length === 1 ? starts[0].value : undefined;
+  if (start === undefined) return [{ value: undefined, glob: false, raw: '{}', unknown: '{}' }];
+  const { names, only } = namePatterns(args);
+  // `*` stands for every file under the start, at any depth: find recurses.
+  return [...(only ? [] : ['*']), ...names].map((name) => ({
+    value: path.posix.join(start, name),
+    glob: /[*?[]/.test(name),
+    raw: '{}',
+    ...(name === '*' ? { tree: true } : {}),
+  }));
 }

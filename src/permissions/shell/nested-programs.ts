@@ -1,27 +1,10 @@
-import path from 'node:path';
 import { awkCommands, awkProgram } from './command-wrappers';
 import type { Arg } from './expand-word';
-import { execCommand, namePatterns, readFind } from './find-args';
+import { execCommand, foundFiles, readFind } from './find-args';
 import { codeReason, emitState, inner } from './program-state';
 import type { State, Walker } from './walk-types';
 
 /** Programs that run other commands given as arguments or strings (find -exec, watch, trap...). */
-
-/**
- * What `{}` stands for in find's `-exec`: a file under the one starting point, named as a
- * `-name` pattern says (one run per pattern, so `-name '*.pem'` is judged as a .pem file),
- * and any file under it (`start/*`) unless the patterns are all it can be.
- */
-function foundFiles(args: readonly Arg[], starts: readonly Arg[]): Arg[] {
-  const start = starts.length === 1 ? starts[0].value : undefined;
-  if (start === undefined) return [{ value: undefined, glob: false, raw: '{}', unknown: '{}' }];
-  const { names, only } = namePatterns(args);
-  return [...(only ? [] : ['*']), ...names].map((name) => ({
-    value: path.posix.join(start, name),
-    glob: /[*?[]/.test(name),
-    raw: '{}',
-  }));
-}
 
 export function find(w: Walker, st: State): void {
   const { args } = st;

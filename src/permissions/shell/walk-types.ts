@@ -13,6 +13,8 @@ export interface Where {
   pipelineSize: number;
   inFunctions: string[];
   extraArgs: boolean;
+  /** The files the extra arguments may be, when a command listing files feeds them (xargs). */
+  listed?: Arg[];
   depth: number;
   /** Set inside a command given by an option or variable (`rg --pre X`): its channel. */
   hidden?: string;

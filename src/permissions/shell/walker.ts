@@ -3,6 +3,7 @@ import { isDangerousVar, type CommandPart } from './command-part';
 import { WRAPPERS, programName } from './command-wrappers';
 import { renderArgs, renderRedirect } from './part-text';
 import { staticOutputOf } from './static-output';
+import { listedFiles } from './listed-files';
 import { expandWord, type Arg, type ExpandEnv } from './expand-word';
 import { runProgram } from './program-handlers';
 import {
@@ -35,7 +36,12 @@ export class ShellWalker implements Walker {
   constructor(home: string, cwd: string) {
     this.cwd = cwd;
     this.vars.set('PWD', cwd);
-    this.env = { home, vars: this.vars, staticOutput: (s) => this.staticOutput(s) };
+    this.env = {
+      home,
+      vars: this.vars,
+      staticOutput: (s) => this.staticOutput(s),
+      listedOutput: (s) => this.listedOutput(s),
+    };
   }
 
   script(script: Script, where: Where): void {
@@ -274,6 +280,7 @@ export class ShellWalker implements Walker {
     if (this.envChanged) part.envChanged = this.envChanged;
     if (opts.code) part.code = opts.code;
     if (where.hidden) part.hidden = where.hidden;
+    if (where.listed) part.listedFiles = where.listed;
     this.parts.push(part);
     if (opts.wrappers.length === 0 && !where.extraArgs) this.track(part, where);
   }
@@ -327,14 +334,27 @@ export class ShellWalker implements Walker {
 
   /** The output of `$(which rm)`, `$(command -v rm)`, `$(echo rm)`: known without running. */
   private staticOutput(script: Script): string | undefined {
+    const args = this.soleCommandArgs(script);
+    if (!args || args.length === 0 || args.some((a) => a.value === undefined || a.glob)) {
+      return undefined;
+    }
+    return staticOutputOf(args.map((a) => a.value!));
+  }
+
+  /** The files `$(find ~ -name id_rsa)` may print (listed-files.ts). */
+  private listedOutput(script: Script): Arg[] | undefined {
+    const args = this.soleCommandArgs(script);
+    return args ? listedFiles(args) : undefined;
+  }
+
+  /** The words of a `$(...)` that is one simple command, expanded; else undefined. */
+  private soleCommandArgs(script: Script): Arg[] | undefined {
     const cmd =
       script.length === 1 && script[0].commands.length === 1 ? script[0].commands[0] : null;
     if (!cmd || cmd.type !== 'simple' || cmd.redirects.length > 0 || cmd.assigns.length > 0) {
       return undefined;
     }
-    const args = cmd.words.flatMap((w) => expandWord(w, this.env));
-    if (args.length === 0 || args.some((a) => a.value === undefined || a.glob)) return undefined;
-    return staticOutputOf(args.map((a) => a.value!));
+    return cmd.words.flatMap((w) => expandWord(w, this.env));
   }
 }
 
