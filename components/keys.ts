@@ -32,7 +32,8 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place: the
  * approval prompt's keys while it is shown (its note, or a choice once it is no longer
- * guarded), the subagents' list or a child's view, the rewind picker while it is open, otherwise the global keys, then the input.
+ * guarded), the subagents' list or a child's view (where Ctrl+C stops that child), the rewind
+ * picker while it is open, otherwise the global keys, then the input.
  * While a question waits, what is typed goes to the input's draft, so typing never answers it.
  * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
  * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
