@@ -240,8 +240,10 @@ export class KeypressLayer {
     if (key.downArrow) {
       const moved = moveDown(text);
       if (moved && this.state.historyIndex === null) return this.edit(() => moved);
-      // Down on an empty input, not browsing history: the subagents' list, when there are any.
-      const listable = !text.text && this.state.historyIndex === null && !this.state.agents;
+      // Down on an empty input, not browsing history and with no question waiting (typing
+      // goes to the draft then): the subagents' list, when there are any.
+      const { historyIndex, agents, pendingApproval } = this.state;
+      const listable = !text.text && historyIndex === null && !agents && !pendingApproval;
       if (listable && this.controller.agents.openList()) return;
       return queue.browseHistory(1);
     }

@@ -210,6 +210,32 @@ describe("a subagent's view", () => {
     expect(rig.app.lines().at(-1)).toMatch(/^ Esc back/);
   });
 
+  test('while a question waits on the main screen, ↓ does not open the list', async () => {
+    const turn: Turn = async function* (prompt, signal, agent) {
+      const parent = parentWithChild();
+      const steps = parent.turn(prompt, signal, agent);
+      for (let i = 0; i < 10; i++) yield (await steps.next()).value as AgentEvent;
+      const question = {
+        callId: 'c2',
+        toolName: 'bash',
+        look: lookOf('bash'),
+        subject: 'rm -rf build',
+        reason: 'deletes files (rm)',
+      };
+      await agent.approve(question, signal);
+      parent.release();
+      for (let next = await steps.next(); !next.done; next = await steps.next()) yield next.value;
+    };
+    rig = await startApp([turn], { columns: 80, rows: 24 });
+    await typeLine(rig.app, 'survey it');
+    await waitFor(() => screen().includes('Run this command?'));
+    await rig.app.pressNoChange('\x1b[B');
+    expect(rig.controller.store.getState().agents).toBeNull();
+    await rig.app.press('n');
+    await waitFor(() => screen().includes('Parent goes on.'));
+    expect(screen()).not.toContain('Subagents');
+  });
+
   test('without subagents ↓ browses history as before, and /agents says there are none', async () => {
     rig = await startApp([], { columns: 80, rows: 20 });
     await typeLine(rig.app, '/agents');
