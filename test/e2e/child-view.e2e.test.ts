@@ -8,10 +8,12 @@ import { appInPty, appTestFile, modelEnv, scriptedServer, tempFolder } from '../
 // Ctrl+C there stops that child alone. These run bin/tick.js (dist/): `npm run build` first.
 const cleanups = appTestFile();
 
-async function start(script: Script): Promise<{ session: PtySession; server: ScriptedServer }> {
+async function start(
+  script: Script,
+  where = { cwd: tempFolder(cleanups, 'tick-e2e-'), home: tempFolder(cleanups, 'tick-home-') },
+): Promise<{ session: PtySession; server: ScriptedServer }> {
   const server = await scriptedServer(cleanups, script);
-  const cwd = tempFolder(cleanups, 'tick-e2e-');
-  const home = tempFolder(cleanups, 'tick-home-');
+  const { cwd, home } = where;
   const session = appInPty(
     cleanups,
     [],
@@ -148,5 +150,49 @@ describe('a subagent opened full screen', { timeout: 90_000 }, () => {
     const result = last.messages.find((m) => m.role === 'tool');
     expect(result?.content).toMatch(/^Error: the subagent was stopped by the user/);
     expect(result?.content).toContain('CHILD-WAITING for it.');
+  });
+
+  test('a resumed session (tick -c) opens a finished child from the session log', async () => {
+    const TASK = 'COUNTER: count the files';
+    const where = {
+      cwd: tempFolder(cleanups, 'tick-e2e-'),
+      home: tempFolder(cleanups, 'tick-home-'),
+    };
+    const { session } = await start(
+      {
+        main: [
+          { toolCalls: [agentCall('call_a', 'Count the files', TASK)] },
+          { text: 'MAIN-DONE counting.' },
+        ],
+        conversations: {
+          [TASK]: [
+            { text: 'CHILD-COUNTS now.', toolCalls: [bash('echo three-files')] },
+            { text: 'CHILD-ANSWER there are three files.' },
+          ],
+        },
+      },
+      where,
+    );
+    await session.type('count them', true);
+    await session.waitForText('MAIN-DONE counting.', 20_000);
+    await session.press('ctrlD');
+    expect((await session.waitForExit()).exitCode).toBe(0);
+
+    const server = await scriptedServer(cleanups, [{ text: 'unused' }]);
+    const resumed = appInPty(cleanups, ['-c'], {
+      cwd: where.cwd,
+      env: modelEnv(server, where.home),
+    });
+    await resumed.waitForText('MAIN-DONE counting.', 20_000);
+    await resumed.press('down');
+    const list = await resumed.waitForText('Subagents', 10_000);
+    expect(list).toMatch(/› 1 ✓ Count the files\s+general-purpose · done in/);
+    await resumed.press('enter');
+    const view = await resumed.waitFor((screen) => /^ Esc back/m.test(screen), 10_000, 'the view');
+    expect(view).toContain(TASK);
+    expect(view).toContain('CHILD-COUNTS now.');
+    expect(view).toMatch(/✓ bash\s+echo three-files/);
+    expect(view).toContain('CHILD-ANSWER there are three files.');
+    expect(view).not.toContain('Ctrl+C stop this agent');
   });
 });
