@@ -210,6 +210,7 @@ function sessionAgent(parts: SessionWiring): Agent {
           },
           ...(options.onToolStart ? { onToolStart: options.onToolStart } : {}),
           subagents: parts.subagents,
+          ...(prompt !== typed ? { shownPrompt: typed.trim() } : {}),
         },
         signal,
       );

@@ -70,6 +70,8 @@ export interface AgentDeps {
   prompts?: PromptServicesFor;
   /** CLAUDE_ENV_FILE: bash sources it before each command. */
   shellEnvFile?: string;
+  /** What the user typed, shown as the prompt when a `/command` expanded it for the model. */
+  shownPrompt?: string;
 }
 
 /** Stop hooks may keep the model going at most this many times per prompt. */
@@ -120,7 +122,7 @@ export async function* runAgent(
       runHooks(deps.hooks, event, input, { ...hookContext, emit }),
     );
 
-  yield { type: 'user_prompt', text: prompt, source: 'user' };
+  yield { type: 'user_prompt', text: deps.shownPrompt ?? prompt, source: 'user' };
   const submitted = yield* hooked('UserPromptSubmit', { prompt });
   if (submitted.block !== undefined || submitted.stop !== undefined) {
     yield {

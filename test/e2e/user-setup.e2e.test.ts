@@ -96,6 +96,10 @@ describe("a user's commands and skills in the app", { timeout: 90_000 }, () => {
     const sent = JSON.stringify(server.requests[0].body.messages.at(-1));
     expect(sent).toContain('Say hello to Ada.');
     expect(sent).toContain('Stamp: STAMP-OK');
+    // The screen shows the command as typed, not the body sent in its place.
+    const screen = await session.screenText();
+    expect(screen).toMatch(/\/greet Ada/);
+    expect(screen).not.toContain('Say hello to');
   });
 
   test("a setup file's warning shows at start; /memory lists the instruction files loaded; a typo is still an unknown command", async () => {

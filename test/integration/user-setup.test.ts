@@ -107,6 +107,8 @@ describe('slash commands', () => {
     const prompt = s.requests[0].body.messages.at(-1).content as string;
     expect(prompt).toContain('Review PR #456 with priority high.');
     expect(prompt).toContain('Branch: BRANCH-feature');
+    // The transcript and the session log show what was typed; the model gets the body.
+    expect(ofType(events, 'user_prompt').map((e) => e.text)).toEqual(['/review:pr 456 high']);
     expect(ofType(events, 'error').map((e) => e.message)).toContain(
       '.claude/commands/review/pr.md:4: allowed-tools: WebFetch is not a tool tick has; WebFetch ignored',
     );
