@@ -1,7 +1,9 @@
 import { Box, useInput, usePaste, useStdout } from 'ink';
 import { useMemo } from 'react';
 import type { AppController } from '../src/app/controller';
+import { AgentList } from './AgentList';
 import { ApprovalPrompt } from './ApprovalPrompt';
+import { ChildScreen } from './ChildScreen';
 import { AppContext, appContext, useApp, useAppState } from './context';
 import { KeypressLayer } from './keys';
 import { terminalSize } from './frame-layout';
@@ -22,7 +24,10 @@ export interface AppProps {
   layout: Layout;
 }
 
-/** The full-screen app: transcript, todo panel, input (or approval prompt, or rewind picker), status line. */
+/**
+ * The full-screen app: transcript, todo panel, input (or approval prompt, or a picker),
+ * status line; or a subagent's view, full screen.
+ */
 export function App({ controller, layout }: AppProps) {
   const value = useMemo(() => appContext(controller, layout), [controller, layout]);
   return (
@@ -56,9 +61,10 @@ function Screen() {
   const { controller, layout } = useApp();
   const size = useTerminalSize();
   useKeypress(controller, layout);
-  const { frame, transcript, panel, bottom } = useAppState(
-    (state) => layout.screen(state, size).regions,
-  );
+  const regions = useAppState((state) => layout.screen(state, size).regions);
+  // A subagent's view takes the whole screen.
+  if (regions.child) return <ChildScreen regions={regions} />;
+  const { frame, transcript, panel, bottom } = regions;
   const Panel = panel.tasks ? TaskPanel : TodoPanel;
   const { columns } = size;
 
@@ -84,6 +90,8 @@ function Screen() {
         <ApprovalPrompt width={columns} maxRows={bottom.maxRows} />
       ) : bottom.rewind ? (
         <RewindPicker width={columns} maxRows={bottom.maxRows} />
+      ) : bottom.agents ? (
+        <AgentList width={columns} maxRows={bottom.maxRows} />
       ) : (
         <PromptInput width={columns} maxRows={bottom.maxRows} />
       )}

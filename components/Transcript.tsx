@@ -5,7 +5,12 @@ import type { Block } from './lines/transcript-blocks';
 import { Markdown } from './Markdown';
 import { Lines } from './Rows';
 import { ToolCard } from './ToolCard';
-import { cardLook, entryExpanded, type TranscriptFrame } from './transcript-layout';
+import {
+  cardLook,
+  entryExpanded,
+  type TranscriptFrame,
+  type TranscriptLayout,
+} from './transcript-layout';
 import { TranscriptEntry } from './TranscriptEntry';
 
 function BlockView({
@@ -69,8 +74,22 @@ export interface TranscriptProps {
  * only the blocks in view, each cut to its rows on screen.
  */
 export const Transcript = memo(function Transcript({ width, height }: TranscriptProps) {
-  const { layout, look } = useApp();
+  const { layout } = useApp();
   const view = useAppState((state) => layout.transcript(state, width, height));
+  return <TranscriptView view={view} />;
+});
+
+/** The open subagent's transcript, drawn as the main one is (its view, full screen). */
+export const ChildTranscript = memo(function ChildTranscript({ width, height }: TranscriptProps) {
+  const { layout } = useApp();
+  const view = useAppState((state) => layout.childTranscript(state, width, height));
+  return <TranscriptView view={view} />;
+});
+
+/** A transcript's window as laid out: its blocks in view, and the note when scrolled up. */
+function TranscriptView({ view }: { view: TranscriptLayout }) {
+  const { look } = useApp();
+  const { width, height } = view;
   return (
     <Box flexDirection="column" width={width} height={height}>
       {view.slices.map(({ block, from, to }) => (
@@ -79,4 +98,4 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
       {view.note && <Lines lines={[view.note]} look={look} width={width} />}
     </Box>
   );
-});
+}

@@ -21,7 +21,13 @@ import {
   moveWordLeft,
   moveWordRight,
 } from '../src/store/input-editor';
-import type { AppState, InputState, PendingApproval, RewindView } from '../src/store/types';
+import type {
+  AgentsView,
+  AppState,
+  InputState,
+  PendingApproval,
+  RewindView,
+} from '../src/store/types';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
@@ -31,9 +37,9 @@ export type ScreenViews = PagedViews & { readonly plan: PlanShown | null };
 /**
  * The one keypress layer. Every key arrives here and goes to exactly one place: the
  * approval prompt's keys while it is shown (its note, or a choice once it is no longer
- * guarded), the rewind picker while it is open, the plan panel's while it is focused
- * (another key gives the focus back to the prompt and goes on), otherwise the global keys,
- * then the input.
+ * guarded), the subagents' list or a child's view (where Ctrl+C stops that child), the rewind
+ * picker while it is open, the plan panel's while it is focused (another key gives the focus
+ * back to the prompt and goes on), otherwise the global keys, then the input.
  * While a question waits, what is typed goes to the input's draft, so typing never answers it.
  * A bracketed paste comes whole, apart from keys (`paste`): Ink reads its markers.
  * (xterm's modifyOtherKeys keys reach it in the kitty form: src/cli/terminal-keys.ts.)
@@ -55,10 +61,14 @@ export class KeypressLayer {
   handle = (input: string, key: Key): void => {
     this.controller.attention.typed();
     const approval = this.state.pendingApproval;
+    const agents = this.state.agents;
+    // In a child's view Ctrl+C stops that child, whatever waits (the footer says so).
+    if (agents?.kind === 'child' && key.ctrl && input === 'c') return this.controller.agents.stop();
     if (approval?.noteMode) return this.noteKey(input, key, approval.note);
     // A question takes its own keys; everything else is typing, which goes to the draft.
     if (approval && this.approvalKey(approval, input, key)) return;
     if (!approval) {
+      if (agents) return this.agentsKey(agents, input, key);
       const rewind = this.state.rewind;
       if (rewind) return this.rewindKey(rewind, input, key);
       const focused = this.state.planPanel.mode === 'focused';
@@ -79,8 +89,8 @@ export class KeypressLayer {
     this.controller.attention.typed();
     const approval = this.state.pendingApproval;
     if (approval?.noteMode) return this.controller.approvals.setNote(approval.note + oneLine(text));
-    // The picker has no text to paste into.
-    if (!approval && this.state.rewind) return;
+    // The pickers and a child's view have no text to paste into.
+    if (!approval && (this.state.rewind || this.state.agents)) return;
     if (this.state.planPanel.mode === 'focused') this.controller.viewControls.leavePlan();
     this.controller.approvals.typed();
     this.edit((state) => insertText(state, withLineBreaks(text)));
@@ -135,6 +145,23 @@ export class KeypressLayer {
     if (key.return) return picker.choose(false);
     if (input === 'c') return picker.choose(true);
     if (input === 'u') return picker.undoSelected();
+  }
+
+  /** The subagents' list (↑/↓, Enter or a number opens one) or a child's view (Esc back). */
+  private agentsKey(view: AgentsView, input: string, key: Key): void {
+    const agents = this.controller.agents;
+    if (key.escape || (key.ctrl && input === 'c')) return agents.close();
+    if (view.kind === 'child') {
+      if (key.pageUp || key.pageDown)
+        return agents.page(key.pageUp ? -1 : 1, this.screen().transcript);
+      if (key.end) return agents.follow();
+      if (key.ctrl && input === 'o') return this.controller.viewControls.toggleExpand();
+      return;
+    }
+    if (key.upArrow) return agents.move(-1);
+    if (key.downArrow) return agents.move(1);
+    if (key.return) return agents.open();
+    if (/^[1-9]$/.test(input)) return agents.open(Number(input) - 1);
   }
 
   private noteKey(input: string, key: Key, note: string): void {
@@ -223,6 +250,11 @@ export class KeypressLayer {
     if (key.downArrow) {
       const moved = moveDown(text);
       if (moved && this.state.historyIndex === null) return this.edit(() => moved);
+      // Down on an empty input, not browsing history and with no question waiting (typing
+      // goes to the draft then): the subagents' list, when there are any.
+      const { historyIndex, agents, pendingApproval } = this.state;
+      const listable = !text.text && historyIndex === null && !agents && !pendingApproval;
+      if (listable && this.controller.agents.openList()) return;
       return queue.browseHistory(1);
     }
     if (key.ctrl) {

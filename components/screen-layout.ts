@@ -6,6 +6,10 @@ import {
   type FrameLayout,
   type TerminalSize,
 } from './frame-layout';
+import { openChild } from '../src/store/agents-view';
+import { childSession } from '../src/store/child-transcripts';
+import type { ChildTranscript } from '../src/store/types';
+import { agentListLayout, childFooter, childHeader, type AgentListLayout } from './lines/agents';
 import { approvalLayout, type ApprovalLayout } from './lines/approval';
 import { rewindPickerLayout, type RewindLayout } from './lines/rewind-picker';
 import type { ChecklistView } from './lines/checklist';
@@ -34,17 +38,22 @@ export interface ScreenRegions {
   /** A row saying what was queued, above the rule. */
   queued: boolean;
   /**
-   * The approval prompt (while a question waits), the rewind picker (while it is open) or
-   * the input, above the status line.
+   * The approval prompt (while a question waits), the rewind picker or the subagents' list
+   * (while it is open) or the input, above the status line.
    */
-  bottom: { approval: boolean; rewind: boolean; maxRows: number; rows: number };
+  bottom: { approval: boolean; rewind: boolean; agents: boolean; maxRows: number; rows: number };
+  /**
+   * A subagent's view fills the screen: its header and a rule, its transcript and plan
+   * (`transcript`, `panel`), a rule, and the approval prompt or its keys (`bottom`).
+   */
+  child: boolean;
 }
 
 /** The screen laid out for one state at one size. */
 export interface ScreenLayout {
   regions: ScreenRegions;
-  /** The bottom region's rows: the approval prompt's, the rewind picker's or the input's. */
-  bottom: ApprovalLayout | RewindLayout | InputLayout;
+  /** The bottom region's rows: the approval prompt's, a picker's, the input's (or a child's keys). */
+  bottom: ApprovalLayout | RewindLayout | AgentListLayout | InputLayout;
   /**
    * Where the caret of the focused input is on screen (the prompt, or an approval's
    * note); null while a question waits for a key. The terminal's cursor is put there.
@@ -96,6 +105,13 @@ export class Layout {
   private readonly taskMemo = new Memo<PlanPanelRows>();
   private readonly regionsMemo = new Memo<ScreenRegions>();
   private readonly transcriptCache = new TranscriptCache();
+  private readonly agentListMemo = new Memo<AgentListLayout | null>();
+  private readonly childMemo = new Memo<ScreenRegions>();
+  private readonly childTodoMemo = new Memo<Line[]>();
+  private readonly childKeysMemo = new Memo<Line[]>();
+  private readonly childHeaderMemo = new Memo<Line | null>();
+  /** The open child's transcript cache (its item ids are its own); anew for another child. */
+  private childCache = { agentId: '', cache: new TranscriptCache() };
 
   constructor(look: Look, options: LayoutOptions = {}) {
     this.look = look;
@@ -104,22 +120,30 @@ export class Layout {
   }
 
   /** The whole screen: always rows - 1 rows (Ink clears the screen when a frame is taller). */
-  screen(state: AppState, { columns, rows }: TerminalSize): ScreenLayout {
+  screen(state: AppState, size: TerminalSize): ScreenLayout {
+    const child = openChild(state);
+    if (child) return this.childScreen(state, child, size);
+    const { columns, rows } = size;
     const tasks = state.taskListId !== null;
     const hasPlan = (tasks ? state.tasks : state.todos).length > 0;
     const queued = state.queue.length > 0;
     const frame = frameLayout(columns, rows, hasPlan);
     const approval = state.pendingApproval !== null;
     const rewind = !approval && state.rewind !== null;
-    // A question (or the picker) may take all the rows but the rule's, the status line's and
+    const agents = !approval && !rewind && state.agents?.kind === 'picker';
+    // A question (or a picker) may take all the rows but the rule's, the status line's and
     // the queue's.
     const bottomMax =
-      approval || rewind ? Math.max(1, frame.bottomMax - (queued ? 1 : 0)) : inputRowsFor(frame);
+      approval || rewind || agents
+        ? Math.max(1, frame.bottomMax - (queued ? 1 : 0))
+        : inputRowsFor(frame);
     const asking = approval
       ? this.approval(state, columns, bottomMax)
       : rewind
         ? this.rewindPicker(state, columns, bottomMax)
-        : null;
+        : agents
+          ? this.agentList(state, columns, bottomMax)
+          : null;
     const bottom = asking ?? this.input(state, columns, bottomMax);
     // The bottom region sits right above the status line, the frame's last row.
     const remaining = Math.max(0, frame.frame - 2 - bottom.lines.length - (queued ? 1 : 0));
@@ -139,6 +163,7 @@ export class Layout {
         queued,
         approval,
         rewind,
+        agents,
         bottomMax,
         bottom.lines.length,
         panelRows,
@@ -157,14 +182,15 @@ export class Layout {
           rows: panelRows,
         },
         queued,
-        bottom: { approval, rewind, maxRows: bottomMax, rows: bottom.lines.length },
+        bottom: { approval, rewind, agents, maxRows: bottomMax, rows: bottom.lines.length },
+        child: false,
       }),
     );
     const caret = bottom.caret && {
       row: frame.frame - 1 - bottom.lines.length + bottom.caret.row,
       column: bottom.caret.column,
     };
-    const preview = asking?.preview ?? null;
+    const preview = (asking && 'preview' in asking && asking.preview) || null;
     const transcript = () =>
       this.transcript(state, regions.transcript.width, regions.transcript.height);
     const plan = panelRows ? { summarised: panel.summarised, window: panel.window } : null;
@@ -178,6 +204,123 @@ export class Layout {
         return transcript();
       },
     };
+  }
+
+  /**
+   * A subagent's view, the whole screen: its header and a rule, its transcript, its plan, a
+   * rule, and the approval prompt while a question waits (any agent's), else its keys.
+   */
+  private childScreen(
+    state: AppState,
+    child: ChildTranscript,
+    { columns, rows }: TerminalSize,
+  ): ScreenLayout {
+    const frame = frameLayout(columns, rows, false);
+    const hasPlan = child.todos.length > 0;
+    const approval = state.pendingApproval !== null;
+    // The header and the two rules stay.
+    const bottomMax = Math.max(1, frame.frame - 3);
+    const asking = approval ? this.approval(state, columns, bottomMax) : null;
+    const bottom = asking ?? { lines: this.childKeys(state, columns), caret: null };
+    const remaining = Math.max(0, frame.frame - 3 - bottom.lines.length);
+    const panelMax = todoRowsFor(remaining, hasPlan);
+    const panelRows = hasPlan ? this.childPanel(state, columns, panelMax).length : 0;
+    const regions = this.childMemo.get(
+      [columns, rows, hasPlan, approval, bottomMax, bottom.lines.length, panelRows],
+      () => ({
+        frame,
+        transcript: { width: columns, height: Math.max(0, remaining - panelRows) },
+        panel: { tasks: false, width: columns, maxRows: panelMax, rows: panelRows },
+        queued: false,
+        bottom: {
+          approval,
+          rewind: false,
+          agents: false,
+          maxRows: bottomMax,
+          rows: bottom.lines.length,
+        },
+        child: true,
+      }),
+    );
+    const caret = bottom.caret && {
+      row: frame.frame - bottom.lines.length + bottom.caret.row,
+      column: bottom.caret.column,
+    };
+    const transcript = () =>
+      this.childTranscript(state, regions.transcript.width, regions.transcript.height);
+    return {
+      regions,
+      bottom,
+      caret,
+      preview: asking?.preview ?? null,
+      get transcript() {
+        return transcript();
+      },
+    };
+  }
+
+  /** The open child's keys (its footer row). */
+  childKeys(state: AppState, width: number): Line[] {
+    const child = openChild(state);
+    return this.childKeysMemo.get([child?.stopping, child?.finished, width], () =>
+      child ? [childFooter(child, width, this.look)] : [],
+    );
+  }
+
+  /** The open child's header row. */
+  childHeader(state: AppState, width: number): Line | null {
+    const child = openChild(state);
+    // Its seconds count while it runs.
+    const clock = child && !child.finished ? state.tick : -1;
+    return this.childHeaderMemo.get([child, width, clock], () =>
+      child ? childHeader(child, width, this.look, this.now()) : null,
+    );
+  }
+
+  /** The open child's transcript, laid out as the main one, in `width` x `height`. */
+  childTranscript(state: AppState, width: number, height: number): TranscriptLayout {
+    const child = openChild(state);
+    const view = state.agents;
+    const agentId = child?.agentId ?? '';
+    if (this.childCache.agentId !== agentId)
+      this.childCache = { agentId, cache: new TranscriptCache() };
+    const session = child ? childSession(child, state) : state;
+    const scrollTop = view?.kind === 'child' ? view.scrollTop : null;
+    return layOutTranscript(
+      { ...session, scrollTop },
+      width,
+      height,
+      this.look,
+      this.childCache.cache,
+      this.now,
+    );
+  }
+
+  /** The open child's own todo list, in `width` x at most `maxRows`. */
+  childPanel(state: AppState, width: number, maxRows: number): Line[] {
+    const child = openChild(state);
+    if (!child) return [];
+    return this.planPanel(
+      this.childTodoMemo,
+      childSession(child, state),
+      child.todos,
+      child.todoStartedAt,
+      todoPanelLines,
+      { width, maxRows },
+    );
+  }
+
+  /** The subagents' list in `width` x at most `maxRows`; null when it is closed. */
+  agentList(state: AppState, width: number, maxRows: number): AgentListLayout | null {
+    const view = state.agents;
+    const { children } = state;
+    // The rows' seconds count while a child runs.
+    const clock = children.some((child) => !child.finished) ? state.tick : -1;
+    return this.agentListMemo.get([view, children, width, maxRows, clock], () =>
+      view?.kind === 'picker'
+        ? agentListLayout(children, view.selected, width, this.look, maxRows, this.now())
+        : null,
+    );
   }
 
   /** The prompt input in `width` x at most `maxRows`, and where its caret is. */

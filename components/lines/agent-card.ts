@@ -93,10 +93,17 @@ function planRows(child: ChildView, width: number, view: AgentCardView): Line[] 
   return [header, ...items];
 }
 
-/** The counts line of a running child: its calls so far and its seconds. */
+/**
+ * The counts line of a running child: its calls so far and its seconds, and how to see more
+ * (Ctrl+O its calls; ↓ on an empty input, or /agents, its whole transcript live).
+ */
 function countsRow(child: ChildView, width: number, view: AgentCardView): Line {
   const hidden = Math.max(0, child.tools.length - COLLAPSED_CALLS);
-  const hint = !view.expanded && hidden > 0 && view.latest ? '  (ctrl+o to expand)' : '';
+  const g = glyphs(view.look);
+  const expand = !view.expanded && hidden > 0 && view.latest ? `ctrl+o to expand ${g.dot} ` : '';
+  // In ASCII the arrow's glyph (`v`) would read as a letter key.
+  const down = view.look.unicode ? g.arrowDown : 'down';
+  const hint = `  (${expand}${down} to open)`;
   return indented(
     [
       {

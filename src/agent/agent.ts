@@ -77,6 +77,8 @@ export interface Agent {
   memory(): string;
   /** `/doctor`: the configured server checked as `tick doctor` does. */
   doctor(signal?: AbortSignal): Promise<DoctorReport>;
+  /** Stops one running subagent alone (its parent's turn goes on); false when none runs. */
+  stopSubagent(agentId: string): boolean;
   setModel(name: string): void;
   /** Ends the session (SessionEnd hooks: `prompt_input_exit` when the user quit, else `other`). */
   close(reason?: Extract<SessionEndReason, 'prompt_input_exit' | 'other'>): Promise<void>;
@@ -291,6 +293,7 @@ function sessionAgent(parts: SessionWiring): Agent {
       model.switchTo(name);
     },
     doctor: (signal) => parts.doctor.run(signal),
+    stopSubagent: (agentId) => parts.subagents.stop(agentId),
     close: (reason = 'other') => parts.teardown.run(reason),
   };
 }

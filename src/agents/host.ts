@@ -40,13 +40,33 @@ export interface SubagentHost {
     signal: AbortSignal,
     emit: (event: AgentEvent) => void,
   ): Promise<SubagentOutcome>;
+  /**
+   * The user stops one running child (Ctrl+C in its view): only its loop is aborted; its
+   * parent's call gets a "stopped by the user" error and the parent's turn goes on. False
+   * when no child of that id runs.
+   */
+  stop(agentId: string): boolean;
+}
+
+/** A running child's own abort: its parent's signal reaches it, and so does `stop`. */
+interface RunningChild {
+  abort: AbortController;
+  stoppedByUser: boolean;
 }
 
 export function createSubagentHost(options: SubagentHostOptions): SubagentHost {
   const limiter = new Limiter(options.settings.maxParallel);
+  const running = new Map<string, RunningChild>();
   return {
     run: (request, parentCallId, signal, emit) =>
-      limiter.run(() => runChild(options, request, parentCallId, signal, emit)),
+      limiter.run(() => runChild(options, request, parentCallId, signal, emit, running)),
+    stop(agentId) {
+      const child = running.get(agentId);
+      if (!child || child.abort.signal.aborted) return false;
+      child.stoppedByUser = true;
+      child.abort.abort();
+      return true;
+    },
   };
 }
 
@@ -54,8 +74,9 @@ async function runChild(
   options: SubagentHostOptions,
   request: SubagentRequest,
   parentCallId: string,
-  signal: AbortSignal,
+  parentSignal: AbortSignal,
   emit: (event: AgentEvent) => void,
+  running: Map<string, RunningChild>,
 ): Promise<SubagentOutcome> {
   const type = request.subagentType
     ? options.types.find(request.subagentType)
@@ -70,12 +91,19 @@ async function runChild(
   const agentId = `agent-${randomUUID().slice(0, 8)}`;
   const tag = { agentId, parentCallId };
   const started = Date.now();
+  const own: RunningChild = { abort: new AbortController(), stoppedByUser: false };
+  const signal = own.abort.signal;
+  const followParent = () => own.abort.abort();
+  if (parentSignal.aborted) followParent();
+  else parentSignal.addEventListener('abort', followParent, { once: true });
+  running.set(agentId, own);
   const { model, events } = options.runChild({ agentId, parentCallId, request, type }, signal);
   emit({
     type: 'subagent_started',
     ...tag,
     description: request.description,
     prompt: request.prompt,
+    agentType: type.name,
   });
   const run: ChildRun = {
     reason: 'error',
@@ -93,7 +121,12 @@ async function runChild(
   } catch (error) {
     run.reason = signal.aborted ? 'aborted' : 'error';
     run.problem = error instanceof Error ? error.message : String(error);
+  } finally {
+    running.delete(agentId);
+    parentSignal.removeEventListener('abort', followParent);
   }
+  // Stopped by the user alone (its parent goes on): the parent is told so, not "cancelled".
+  run.stoppedByUser = own.stoppedByUser && !parentSignal.aborted;
   run.durationMs = Date.now() - started;
   const result = parentResult(run);
   const outcome = result.ok

@@ -21,6 +21,8 @@ export interface ChildRun {
   usage?: Usage;
   /** Tokens of its last model request (Claude Code's `totalTokens` counts that one). */
   lastUsage?: Usage;
+  /** The user stopped this child alone (Ctrl+C in its view); its parent goes on. */
+  stoppedByUser?: boolean;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -53,6 +55,8 @@ export function parentResult(run: ChildRun): SubagentOutcome {
     case 'stopped':
       return failure(`the subagent was stopped: ${run.problem ?? 'by a hook'}`, run.result, counts);
     case 'aborted':
+      if (run.stoppedByUser)
+        return failure('the subagent was stopped by the user', run.result, counts);
       return { ok: false, text: CANCELLED_TEXT };
   }
 }

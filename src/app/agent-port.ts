@@ -93,6 +93,8 @@ export interface SessionAgent {
   readonly mcp?: McpPort;
   /** `/doctor`: checks the configured model server as `tick doctor` does. */
   doctor?(signal?: AbortSignal): Promise<DoctorReport>;
+  /** Ctrl+C in a subagent's view: stops that child alone; false when it no longer runs. */
+  stopSubagent?(agentId: string): boolean;
   /** `prompt_input_exit`: the user quit (Claude Code's SessionEnd reason); else `other`. */
   close(reason?: 'prompt_input_exit' | 'other'): Promise<void>;
 }

@@ -20,6 +20,7 @@ export const HELP_TEXT = [
   '  /model NAME        switch the model',
   '  /rewind            go back to before a change (files, and the conversation if chosen)',
   '  /undo #N           undo only what was changed while plan item N was in progress',
+  '  /agents            the subagents: open one full screen, live (also Down on an empty input)',
   '  /permissions       list permission rules (/permissions rm RULE removes one)',
   '  /mcp               MCP servers and their state (/mcp reconnect|approve|deny|login NAME)',
   '  /mcp prompts       MCP prompts, each a command: /mcp__SERVER__PROMPT [ARGS]',
@@ -51,6 +52,8 @@ export interface CommandHost {
   prompt(line: string): void;
   /** /rewind (no item) or /undo #N: opens the rewind picker. */
   rewind(item?: string): void;
+  /** /agents: opens the subagents' list. */
+  agents(): void;
 }
 
 /** The built-in commands that run at once, even while a turn runs. */
@@ -65,6 +68,7 @@ const IMMEDIATE = new Set([
   '/memory',
   '/doctor',
   '/mcp',
+  '/agents',
 ]);
 
 /** Commands that change the conversation wait for a running turn; the rest run at once. */
@@ -254,6 +258,9 @@ export function runSlashCommand(host: CommandHost, line: string): void {
       if (!item || args.length > 1) return say(host, 'Usage: /undo #N (a plan item)', 'error');
       return host.rewind(item);
     }
+    case '/agents':
+      if (args.length) return say(host, 'Usage: /agents (then choose one)', 'error');
+      return host.agents();
     case '/doctor':
       return doctor(ready);
     case '/memory':

@@ -17,6 +17,7 @@ import { isUrgentChange } from './render-urgency';
 import { TurnRunner } from './turn-runner';
 import { ViewControls } from './view-controls';
 import { askAboutProjectServers } from './project-servers';
+import { AgentViews } from './agent-views';
 
 export interface ControllerOptions {
   now?: () => number;
@@ -54,6 +55,8 @@ export class AppController {
   readonly attention: AttentionWatcher;
   /** /rewind, /undo #N, Esc Esc: the points to go back to. */
   readonly rewind: RewindPicker;
+  /** /agents, ↓: the subagents' list and one child's view, full screen. */
+  readonly agents: AgentViews;
   /** The loop's `approve`: shows the prompt and resolves with the user's answer. */
   readonly approve: Approve;
   private agent: SessionAgent | undefined;
@@ -99,8 +102,12 @@ export class AppController {
       exit: () => void this.exit(),
       clear: () => this.clear(),
       rewind: (item) => (item === undefined ? this.rewind.open() : this.rewind.openUndo(item)),
+      agents: () => {
+        if (!this.agents.openList()) this.say('No subagents in this session yet.');
+      },
     });
     this.viewControls = new ViewControls(store);
+    this.agents = new AgentViews(store, () => this.agent);
     // Grants for a plan item start at an answer and end when the item does: recounted then.
     store.subscribe((state, previous) => {
       const answered = previous.pendingApproval && !state.pendingApproval;

@@ -16,6 +16,8 @@ export interface InputQueueHost {
   clear(): void;
   /** /rewind (no item) or /undo #N: opens the rewind picker. */
   rewind(item?: string): void;
+  /** /agents: opens the subagents' list. */
+  agents(): void;
 }
 
 /**
@@ -102,6 +104,7 @@ export class InputQueue {
           exit: () => this.host.exit(),
           clear: () => this.host.clear(),
           rewind: (item) => this.host.rewind(item),
+          agents: () => this.host.agents(),
           compact: (focus) => this.turns.start((signal) => agent?.compact?.(focus, signal)),
           send: (prompt) => this.sendPrompt(prompt),
           prompt: (line) => agent && this.turns.start((signal) => agent.run(line, signal)),

@@ -24,6 +24,8 @@ const URGENCY: Record<keyof AppState, 'urgent' | 'paced'> = {
   taskListId: 'urgent',
   pendingApproval: 'urgent',
   rewind: 'urgent',
+  children: 'paced',
+  agents: 'urgent',
   status: 'urgent',
   turnStartedAt: 'urgent',
   mode: 'urgent',

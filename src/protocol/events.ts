@@ -122,6 +122,8 @@ export type AgentEvent =
       parentCallId: string;
       description: string;
       prompt: string;
+      /** Its agent type (`general-purpose`, `explore`, a definition's name). */
+      agentType?: string;
     }
   /** One event of a running subagent's own loop, tagged with who it is. */
   | { type: 'subagent_event'; agentId: string; parentCallId: string; event: AgentEvent }

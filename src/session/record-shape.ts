@@ -155,7 +155,7 @@ const EVENT_FIELDS: Record<AgentEventType, Record<string, Check>> = {
     window: optional(number),
   },
   retry: { attempt: number, delayMs: number, reason: text },
-  subagent_started: { ...child, description: text, prompt: text },
+  subagent_started: { ...child, description: text, prompt: text, agentType: optional(text) },
   // The child's own event is checked as an event too.
   subagent_event: { ...child, event: (value) => eventProblem(value) },
   subagent_finished: {

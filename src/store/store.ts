@@ -40,6 +40,8 @@ export function initialState(session: InitialSession): AppState {
     pendingApproval: null,
     itemGrants: 0,
     rewind: null,
+    children: [],
+    agents: null,
     status: 'idle',
     turnStartedAt: null,
     usage: { inputTokens: 0, outputTokens: 0 },

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../protocol/events';
 import { assertNever } from '../util/assert-never';
+import { reduceChildTranscripts } from './child-transcripts';
 import type { AppState, ChildToolLine, ChildView, ToolCard } from './types';
 
 /** A child's card keeps this many of its latest call lines (Ctrl+O shows them all). */
@@ -117,8 +118,23 @@ function reduceChildEvent(child: ChildView, event: AgentEvent, now: number): Chi
   }
 }
 
-/** Applies a subagent event: the card of the `agent` call `parentCallId` follows its child. */
+/**
+ * Applies a subagent event: the card of the `agent` call `parentCallId` follows its child,
+ * and the child's own transcript (its full-screen view) gets the event. `reduce` is the main
+ * reducer: the shared parts of a child's event go through it, and so does its transcript.
+ */
 export function reduceSubagentEvent(
+  state: AppState,
+  event: SubagentEvent,
+  now: number,
+  updateCard: CardUpdate,
+  reduce: (state: AppState, event: AgentEvent) => AppState,
+): AppState {
+  const children = reduceChildTranscripts(state, event, now, reduce);
+  return onCard({ ...state, children }, event, now, updateCard, reduce);
+}
+
+function onCard(
   state: AppState,
   event: SubagentEvent,
   now: number,

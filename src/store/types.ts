@@ -61,6 +61,37 @@ export interface ChildView {
   finished?: { ok: boolean; result: string; turns: number; toolCalls: number; durationMs: number };
 }
 
+/**
+ * A subagent's own transcript, for its full-screen view: its task, its streamed text and
+ * reasoning, its cards, its plan. Reduced from its events as the main transcript is.
+ */
+export interface ChildTranscript {
+  agentId: string;
+  parentCallId: string;
+  description: string;
+  /** Its agent type (`general-purpose`, `explore`, a definition's name). */
+  agentType: string;
+  startedAt: number;
+  /** Its finished items, the latest MAX_CHILD_ITEMS of them. */
+  items: TranscriptItem[];
+  nextId: number;
+  live: LiveTail;
+  todos: Todo[];
+  todoStartedAt: Record<string, number>;
+  /** Calls it finished. */
+  toolCalls: number;
+  /** Ctrl+C in its view asked it to stop; it has not ended yet. */
+  stopping: boolean;
+  /** Set when it ended: whether it answered, how long it ran, whether the user stopped it. */
+  finished?: { ok: boolean; durationMs: number; stopped: boolean };
+}
+
+/** The subagents' views: the list to choose one from, or one child full screen. */
+export type AgentsView =
+  | { kind: 'picker'; selected: number }
+  /** `scrollTop`: the child's transcript scrolled up (null follows its bottom). */
+  | { kind: 'child'; agentId: string; scrollTop: number | null };
+
 export interface ContextFill {
   tokens: number;
   window?: number;
@@ -185,6 +216,10 @@ export interface AppState {
   itemGrants: number;
   /** The /rewind picker (Esc Esc on an empty input); null when closed. */
   rewind: RewindView | null;
+  /** The session's subagents, oldest first, each with its own transcript (MAX_CHILDREN kept). */
+  children: ChildTranscript[];
+  /** The subagent list (/agents, ↓) or one child's full-screen view; null when neither shows. */
+  agents: AgentsView | null;
   status: SessionStatus;
   /** Start of the running turn. */
   turnStartedAt: number | null;

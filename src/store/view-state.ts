@@ -23,16 +23,24 @@ export function historyStep(state: AppState, direction: -1 | 1): Partial<AppStat
   return { historyIndex: index, input: setText(state.history[index]) };
 }
 
+/** A first row moved by `rows` (up is negative); at the bottom it follows again (null). */
+export function movedTop(
+  top: number | null,
+  rows: number,
+  { totalRows, height }: ViewportMetrics,
+): number | null {
+  const bottom = Math.max(0, totalRows - height);
+  const next = Math.max(0, Math.min(bottom, (top ?? bottom) + rows));
+  return next >= bottom ? null : next;
+}
+
 /** The transcript moved by `rows` (up is negative); at the bottom it follows again (null). */
 export function scrolledBy(
   state: AppState,
   rows: number,
-  { totalRows, height }: ViewportMetrics,
+  metrics: ViewportMetrics,
 ): Partial<AppState> {
-  const bottom = Math.max(0, totalRows - height);
-  const top = state.scrollTop ?? bottom;
-  const next = Math.max(0, Math.min(bottom, top + rows));
-  return { scrollTop: next >= bottom ? null : next };
+  return { scrollTop: movedTop(state.scrollTop, rows, metrics) };
 }
 
 /** /clear: the banner stays, the conversation, plan, usage and context go. */
@@ -50,6 +58,8 @@ export function clearedConversation(state: AppState): AppState {
       scrollTop: null,
       expandLatest: false,
       planPanel: PLAN_NORMAL,
+      children: [],
+      agents: null,
     },
     { kind: 'info', text: 'New conversation.', tone: 'dim' },
   );

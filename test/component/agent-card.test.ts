@@ -102,7 +102,7 @@ describe('the agent card', () => {
       '    Plan 0/2',
       '    ▸ Reading it',
       '    ☐ Report',
-      '    1 tool call · 4s  (ctrl+o to expand)',
+      '    1 tool call · 4s  (ctrl+o to expand · ↓ to open)',
       '    ○ bash  npm test',
     ]);
   });
