@@ -19,7 +19,8 @@ import type { ScrollWindow } from './lines/scroll-window';
 import type { PlanPanelRows } from './lines/plan-panel';
 import { taskPanelRows } from './lines/task-panel';
 import { todoPanelRows } from './lines/todo-panel';
-import type { PlanShown } from '../src/store/plan-view';
+import { PLAN_NORMAL, type PlanShown } from '../src/store/plan-view';
+import type { Line } from './lines/spans';
 import { Memo } from './memo';
 import { layOutTranscript, TranscriptCache, type TranscriptLayout } from './transcript-layout';
 
@@ -107,7 +108,7 @@ export class Layout {
   private readonly transcriptCache = new TranscriptCache();
   private readonly agentListMemo = new Memo<AgentListLayout | null>();
   private readonly childMemo = new Memo<ScreenRegions>();
-  private readonly childTodoMemo = new Memo<Line[]>();
+  private readonly childTodoMemo = new Memo<PlanPanelRows>();
   private readonly childKeysMemo = new Memo<Line[]>();
   private readonly childHeaderMemo = new Memo<Line | null>();
   /** The open child's transcript cache (its item ids are its own); anew for another child. */
@@ -253,6 +254,7 @@ export class Layout {
       bottom,
       caret,
       preview: asking?.preview ?? null,
+      plan: null,
       get transcript() {
         return transcript();
       },
@@ -300,14 +302,15 @@ export class Layout {
   childPanel(state: AppState, width: number, maxRows: number): Line[] {
     const child = openChild(state);
     if (!child) return [];
+    // The child's plan is shown whole as far as it fits (the panel's focus is the main plan's).
     return this.planPanel(
       this.childTodoMemo,
-      childSession(child, state),
+      { ...childSession(child, state), planPanel: PLAN_NORMAL },
       child.todos,
       child.todoStartedAt,
-      todoPanelLines,
+      todoPanelRows,
       { width, maxRows },
-    );
+    ).lines;
   }
 
   /** The subagents' list in `width` x at most `maxRows`; null when it is closed. */
