@@ -1,9 +1,7 @@
 import type { Todo, TodoStatus } from '../protocol/todos';
 import { parsePythonLiteral } from './parse-literal';
 
-// A long migration is planned in dozens of steps; the panel scrolls them (Ctrl+T). The cap
-// only stops a runaway list from filling the context with its rendered copy.
-export const MAX_TODOS = 100;
+export const MAX_TODOS = 20;
 export const TODO_STATUSES: readonly TodoStatus[] = ['pending', 'in_progress', 'completed'];
 
 export type TodoValidation = { ok: true; todos: Todo[] } | { ok: false; error: string };
@@ -62,7 +60,7 @@ function validateItem(item: unknown, i: number): Todo | string {
 }
 
 /**
- * The todo_write rules: a list (or its JSON / Python-literal text) of at most 100
+ * The todo_write rules: a list (or its JSON / Python-literal text) of at most 20
  * items, each with non-empty content and a valid status (missing means pending),
  * at most one in_progress. The whole list or an `Error:` text, never a part.
  */

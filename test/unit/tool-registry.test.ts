@@ -110,7 +110,7 @@ describe('toolDefinitions', () => {
     };
     expect(params('todo_write').required).toEqual(['todos']);
     expect(todos.type).toBe('array');
-    expect(todos.maxItems).toBe(100);
+    expect(todos.maxItems).toBe(20);
     expect(Object.keys(todos.items.properties)).toEqual(['content', 'status', 'activeForm']);
     expect(todos.items.properties.status.enum).toEqual(['pending', 'in_progress', 'completed']);
     expect(todos.items.required).toEqual(['content', 'status']);
