@@ -15,9 +15,9 @@ export function ChildScreen({ regions }: { regions: ScreenRegions }) {
   const { layout, look } = useApp();
   const { frame, transcript, panel, bottom } = regions;
   const width = transcript.width;
-  const header = useAppState((state) => layout.childHeader(state, width));
-  const plan = useAppState((state) => layout.childPanel(state, width, panel.maxRows));
-  const keys = useAppState((state) => layout.childKeys(state, width));
+  const header = useAppState((state) => layout.child.header(state, width));
+  const plan = useAppState((state) => layout.child.panel(state, width, panel.maxRows));
+  const keys = useAppState((state) => layout.child.keys(state, width));
   return (
     <Box flexDirection="column" width={width} height={frame.frame}>
       <Lines lines={header ? [header] : [[]]} look={look} width={width} />

@@ -82,7 +82,7 @@ export const Transcript = memo(function Transcript({ width, height }: Transcript
 /** The open subagent's transcript, drawn as the main one is (its view, full screen). */
 export const ChildTranscript = memo(function ChildTranscript({ width, height }: TranscriptProps) {
   const { layout } = useApp();
-  const view = useAppState((state) => layout.childTranscript(state, width, height));
+  const view = useAppState((state) => layout.child.transcript(state, width, height));
   return <TranscriptView view={view} />;
 });
 

@@ -1,78 +1,21 @@
 import type { AppState } from '../src/store/types';
-import {
-  frameLayout,
-  inputRowsFor,
-  todoRowsFor,
-  type FrameLayout,
-  type TerminalSize,
-} from './frame-layout';
+import { frameLayout, inputRowsFor, todoRowsFor, type TerminalSize } from './frame-layout';
 import { openChild } from '../src/store/agents-view';
-import { childSession } from '../src/store/child-transcripts';
-import type { ChildTranscript } from '../src/store/types';
-import { agentListLayout, childFooter, childHeader, type AgentListLayout } from './lines/agents';
+import { agentListLayout, type AgentListLayout } from './lines/agents';
+import { ChildLayout } from './child-screen-layout';
 import { approvalLayout, type ApprovalLayout } from './lines/approval';
 import { rewindPickerLayout, type RewindLayout } from './lines/rewind-picker';
 import type { ChecklistView } from './lines/checklist';
 import type { Look } from './lines/look';
 import { inputPlaceholder, promptInputLayout, type InputLayout } from './lines/prompt-input';
-import type { ScrollWindow } from './lines/scroll-window';
 import type { PlanPanelRows } from './lines/plan-panel';
 import { taskPanelRows } from './lines/task-panel';
 import { todoPanelRows } from './lines/todo-panel';
-import { PLAN_NORMAL, type PlanShown } from '../src/store/plan-view';
-import type { Line } from './lines/spans';
 import { Memo } from './memo';
+import type { ScreenLayout, ScreenRegions } from './screen-regions';
 import { layOutTranscript, TranscriptCache, type TranscriptLayout } from './transcript-layout';
 
-/** A place on the screen: 0-based row of the frame and column (wide characters count 2). */
-export interface ScreenPoint {
-  row: number;
-  column: number;
-}
-
-/** Where each part of the frame goes, top to bottom; the rows add up to rows - 1. */
-export interface ScreenRegions {
-  frame: FrameLayout;
-  transcript: { width: number; height: number };
-  /** The plan panel in use: the task list's or the todo list's; `rows` 0 when it is empty. */
-  panel: { tasks: boolean; width: number; maxRows: number; rows: number };
-  /** A row saying what was queued, above the rule. */
-  queued: boolean;
-  /**
-   * The approval prompt (while a question waits), the rewind picker or the subagents' list
-   * (while it is open) or the input, above the status line.
-   */
-  bottom: { approval: boolean; rewind: boolean; agents: boolean; maxRows: number; rows: number };
-  /**
-   * A subagent's view fills the screen: its header and a rule, its transcript and plan
-   * (`transcript`, `panel`), a rule, and the approval prompt or its keys (`bottom`).
-   */
-  child: boolean;
-}
-
-/** The screen laid out for one state at one size. */
-export interface ScreenLayout {
-  regions: ScreenRegions;
-  /** The bottom region's rows: the approval prompt's, a picker's, the input's (or a child's keys). */
-  bottom: ApprovalLayout | RewindLayout | AgentListLayout | InputLayout;
-  /**
-   * Where the caret of the focused input is on screen (the prompt, or an approval's
-   * note); null while a question waits for a key. The terminal's cursor is put there.
-   */
-  caret: ScreenPoint | null;
-  /**
-   * The approval's preview (or the rewind picker's diff) as shown (what PgUp/PgDn page
-   * through); null without one.
-   */
-  preview: ScrollWindow | null;
-  /**
-   * The plan panel as shown (whether Ctrl+T has anything to scroll, the focused window the
-   * keys move); null without a plan.
-   */
-  plan: PlanShown | null;
-  /** The transcript's window; laid out when read. */
-  readonly transcript: TranscriptLayout;
-}
+export type { ScreenLayout, ScreenPoint, ScreenRegions } from './screen-regions';
 
 export interface LayoutOptions {
   /**
@@ -107,23 +50,24 @@ export class Layout {
   private readonly regionsMemo = new Memo<ScreenRegions>();
   private readonly transcriptCache = new TranscriptCache();
   private readonly agentListMemo = new Memo<AgentListLayout | null>();
-  private readonly childMemo = new Memo<ScreenRegions>();
-  private readonly childTodoMemo = new Memo<PlanPanelRows>();
-  private readonly childKeysMemo = new Memo<Line[]>();
-  private readonly childHeaderMemo = new Memo<Line | null>();
-  /** The open child's transcript cache (its item ids are its own); anew for another child. */
-  private childCache = { agentId: '', cache: new TranscriptCache() };
+  /** A subagent's view, full screen (child-screen-layout.ts). */
+  readonly child: ChildLayout;
 
   constructor(look: Look, options: LayoutOptions = {}) {
     this.look = look;
     this.terminalCursor = options.terminalCursor ?? false;
     this.now = options.now ?? Date.now;
+    this.child = new ChildLayout(look, this.now, {
+      approval: (state, width, maxRows) => this.approval(state, width, maxRows),
+      planRows: (memo, state, todos, startedAt, size) =>
+        this.planPanel(memo, state, todos, startedAt, todoPanelRows, size),
+    });
   }
 
   /** The whole screen: always rows - 1 rows (Ink clears the screen when a frame is taller). */
   screen(state: AppState, size: TerminalSize): ScreenLayout {
     const child = openChild(state);
-    if (child) return this.childScreen(state, child, size);
+    if (child) return this.child.screen(state, child, size);
     const { columns, rows } = size;
     const tasks = state.taskListId !== null;
     const hasPlan = (tasks ? state.tasks : state.todos).length > 0;
@@ -205,112 +149,6 @@ export class Layout {
         return transcript();
       },
     };
-  }
-
-  /**
-   * A subagent's view, the whole screen: its header and a rule, its transcript, its plan, a
-   * rule, and the approval prompt while a question waits (any agent's), else its keys.
-   */
-  private childScreen(
-    state: AppState,
-    child: ChildTranscript,
-    { columns, rows }: TerminalSize,
-  ): ScreenLayout {
-    const frame = frameLayout(columns, rows, false);
-    const hasPlan = child.todos.length > 0;
-    const approval = state.pendingApproval !== null;
-    // The header and the two rules stay.
-    const bottomMax = Math.max(1, frame.frame - 3);
-    const asking = approval ? this.approval(state, columns, bottomMax) : null;
-    const bottom = asking ?? { lines: this.childKeys(state, columns), caret: null };
-    const remaining = Math.max(0, frame.frame - 3 - bottom.lines.length);
-    const panelMax = todoRowsFor(remaining, hasPlan);
-    const panelRows = hasPlan ? this.childPanel(state, columns, panelMax).length : 0;
-    const regions = this.childMemo.get(
-      [columns, rows, hasPlan, approval, bottomMax, bottom.lines.length, panelRows],
-      () => ({
-        frame,
-        transcript: { width: columns, height: Math.max(0, remaining - panelRows) },
-        panel: { tasks: false, width: columns, maxRows: panelMax, rows: panelRows },
-        queued: false,
-        bottom: {
-          approval,
-          rewind: false,
-          agents: false,
-          maxRows: bottomMax,
-          rows: bottom.lines.length,
-        },
-        child: true,
-      }),
-    );
-    const caret = bottom.caret && {
-      row: frame.frame - bottom.lines.length + bottom.caret.row,
-      column: bottom.caret.column,
-    };
-    const transcript = () =>
-      this.childTranscript(state, regions.transcript.width, regions.transcript.height);
-    return {
-      regions,
-      bottom,
-      caret,
-      preview: asking?.preview ?? null,
-      plan: null,
-      get transcript() {
-        return transcript();
-      },
-    };
-  }
-
-  /** The open child's keys (its footer row). */
-  childKeys(state: AppState, width: number): Line[] {
-    const child = openChild(state);
-    return this.childKeysMemo.get([child?.stopping, child?.finished, width], () =>
-      child ? [childFooter(child, width, this.look)] : [],
-    );
-  }
-
-  /** The open child's header row. */
-  childHeader(state: AppState, width: number): Line | null {
-    const child = openChild(state);
-    // Its seconds count while it runs.
-    const clock = child && !child.finished ? state.tick : -1;
-    return this.childHeaderMemo.get([child, width, clock], () =>
-      child ? childHeader(child, width, this.look, this.now()) : null,
-    );
-  }
-
-  /** The open child's transcript, laid out as the main one, in `width` x `height`. */
-  childTranscript(state: AppState, width: number, height: number): TranscriptLayout {
-    const child = openChild(state);
-    const view = state.agents;
-    const agentId = child?.agentId ?? '';
-    if (this.childCache.agentId !== agentId)
-      this.childCache = { agentId, cache: new TranscriptCache() };
-    const session = child ? childSession(child, state) : state;
-    const scrollTop = view?.kind === 'child' ? view.scrollTop : null;
-    return layOutTranscript(
-      { ...session, scrollTop },
-      width,
-      height,
-      this.look,
-      this.childCache.cache,
-      this.now,
-    );
-  }
-
-  /** The open child's own todo list, in `width` x at most `maxRows`. */
-  childPanel(state: AppState, width: number, maxRows: number): Line[] {
-    const child = openChild(state);
-    if (!child) return [];
-    // The child's plan is shown whole as far as it fits (the panel's focus is the main plan's).
-    return this.planPanel(
-      this.childTodoMemo,
-      { ...childSession(child, state), planPanel: PLAN_NORMAL },
-      child.todos,
-      child.todoStartedAt,
-      todoPanelRows,
-      { width, maxRows },
-    ).lines;
   }
 
   /** The subagents' list in `width` x at most `maxRows`; null when it is closed. */
