@@ -5,6 +5,7 @@ import type { PlanShown } from '../src/store/plan-view';
 import type { PagedViews } from '../src/store/view-state';
 import { ALLOW_ALL_KEY, choiceForKey } from './approval-choices';
 import { planPanelKey } from './plan-keys';
+import { agentsViewKey, rewindPickerKey } from './picker-keys';
 import {
   deleteBackward,
   deleteForward,
@@ -21,13 +22,7 @@ import {
   moveWordLeft,
   moveWordRight,
 } from '../src/store/input-editor';
-import type {
-  AgentsView,
-  AppState,
-  InputState,
-  PendingApproval,
-  RewindView,
-} from '../src/store/types';
+import type { AppState, InputState, PendingApproval } from '../src/store/types';
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
 
@@ -68,9 +63,10 @@ export class KeypressLayer {
     // A question takes its own keys; everything else is typing, which goes to the draft.
     if (approval && this.approvalKey(approval, input, key)) return;
     if (!approval) {
-      if (agents) return this.agentsKey(agents, input, key);
+      if (agents) return agentsViewKey(agents, input, key, this.controller, this.screen);
       const rewind = this.state.rewind;
-      if (rewind) return this.rewindKey(rewind, input, key);
+      if (rewind)
+        return rewindPickerKey(rewind, input, key, this.controller.rewind, (d) => this.page(d));
       const focused = this.state.planPanel.mode === 'focused';
       const view = this.controller.viewControls;
       if (focused && planPanelKey(input, key, view, () => this.screen().plan)) return;
@@ -127,41 +123,6 @@ export class KeypressLayer {
     if (choice.answer === 'note') approvals.setNoteMode(true);
     else approvals.answer(choice.answer);
     return true;
-  }
-
-  private rewindKey(view: RewindView, input: string, key: Key): void {
-    const picker = this.controller.rewind;
-    if (key.ctrl && input === 'c') return picker.close();
-    if (key.escape) return picker.back();
-    if (key.pageUp) return this.page(-1);
-    if (key.pageDown) return this.page(1);
-    if (view.mode === 'undo') {
-      if (key.return) return picker.confirmUndo(false);
-      if (input === 'a') return picker.confirmUndo(true);
-      return;
-    }
-    if (key.upArrow) return picker.move(-1);
-    if (key.downArrow) return picker.move(1);
-    if (key.return) return picker.choose(false);
-    if (input === 'c') return picker.choose(true);
-    if (input === 'u') return picker.undoSelected();
-  }
-
-  /** The subagents' list (↑/↓, Enter or a number opens one) or a child's view (Esc back). */
-  private agentsKey(view: AgentsView, input: string, key: Key): void {
-    const agents = this.controller.agents;
-    if (key.escape || (key.ctrl && input === 'c')) return agents.close();
-    if (view.kind === 'child') {
-      if (key.pageUp || key.pageDown)
-        return agents.page(key.pageUp ? -1 : 1, this.screen().transcript);
-      if (key.end) return agents.follow();
-      if (key.ctrl && input === 'o') return this.controller.viewControls.toggleExpand();
-      return;
-    }
-    if (key.upArrow) return agents.move(-1);
-    if (key.downArrow) return agents.move(1);
-    if (key.return) return agents.open();
-    if (/^[1-9]$/.test(input)) return agents.open(Number(input) - 1);
   }
 
   private noteKey(input: string, key: Key, note: string): void {
