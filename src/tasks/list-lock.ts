@@ -63,6 +63,11 @@ export interface HeldLock {
 export interface ListLockOptions {
   /** Told once, when the wait is noticeable: whom the change waits for. */
   onWait?: (message: string) => void;
+  /**
+   * How long an unrefreshed lock is waited for before it is taken over (default
+   * LOCK_STALE_MS). The tests of the take-over shorten it; proper-lockfile's least is 2 s.
+   */
+  staleMs?: number;
 }
 
 async function readOwner(dir: string): Promise<Owner | undefined> {
@@ -78,16 +83,16 @@ async function readOwner(dir: string): Promise<Owner | undefined> {
 }
 
 /** What a waiting change tells the user about the holder. */
-function waitText(owner: Owner | undefined, state: ProcessState): string {
+function waitText(owner: Owner | undefined, state: ProcessState, staleMs: number): string {
   const who = owner ? `tick process ${owner.pid}` : 'another process';
   switch (state) {
     case 'dead':
       return `the task list lock was left by ${who}, which ended without releasing it; taking it over`;
     case 'stopped':
-      return `waiting for the task list lock: ${who} holds it and is stopped (Ctrl+Z?); taken over after ${LOCK_STALE_MS / 1000} s`;
+      return `waiting for the task list lock: ${who} holds it and is stopped (Ctrl+Z?); taken over after ${staleMs / 1000} s`;
     case 'running':
     case 'unknown':
-      return `waiting for the task list lock, held by ${who} (taken over if not released within ${LOCK_STALE_MS / 1000} s)`;
+      return `waiting for the task list lock, held by ${who} (taken over if not released within ${staleMs / 1000} s)`;
   }
 }
 
@@ -107,20 +112,21 @@ async function acquire(
   const started = Date.now();
   let told = false;
   let pause = 5;
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
   for (;;) {
     const owner = await readOwner(dir);
     const state = owner && owner.host === hostname() ? processState(owner.pid) : 'unknown';
     // The owner file outlives only a holder that died holding the lock: said at once.
     if (!told && state === 'dead') {
       told = true;
-      options.onWait?.(waitText(owner, state));
+      options.onWait?.(waitText(owner, state, staleMs));
     }
     let release: Release;
     try {
       release = await lock(dir, {
         lockfilePath: join(dir, LOCK_DIR),
         realpath: false,
-        stale: state === 'dead' ? DEAD_OWNER_STALE_MS : LOCK_STALE_MS,
+        stale: state === 'dead' ? DEAD_OWNER_STALE_MS : staleMs,
         // Only a process stopped for longer than the stale time while holding the lock loses
         // it; it finds out before it writes (assertHeld). The default would throw.
         onCompromised: () => undefined,
@@ -136,7 +142,7 @@ async function acquire(
       }
       if (!told && waited >= TELL_AFTER_MS) {
         told = true;
-        options.onWait?.(waitText(owner, state));
+        options.onWait?.(waitText(owner, state, staleMs));
       }
       await sleep(pause + Math.random() * pause);
       pause = Math.min(pause * 1.5, 100);

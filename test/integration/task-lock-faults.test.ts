@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startScriptedServer, type ScriptedServer } from '../../src/demo/scripted-server';
-import { createTask, readTaskList, updateTask } from '../../src/tasks/store';
+import {
+  createTask,
+  LOCK_STALE_MS,
+  readTaskList,
+  updateTask,
+  withListLock,
+} from '../../src/tasks/store';
 import { processState } from '../../src/util/process-state';
 import { tempDir } from '../support/agent-harness';
 import { runTick } from '../support/run-cli';
@@ -16,6 +22,13 @@ import { ensureBuilt, tickEnv, waitUntil } from './session-support';
  * in the middle of a change: a real second process (test/support/task-lock-holder.ts,
  * bundled here) stops itself at the chosen moment, and this test plays the other side.
  */
+
+/**
+ * The stale time the waiting side uses here: proper-lockfile's least, so each take-over waits
+ * 2 s, not the real 10 s (LOCK_STALE_MS). What is tested is the take-over, not its delay; the
+ * default's wording is checked below.
+ */
+const STALE_MS = 2_000;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let holderScript = '';
@@ -83,10 +96,11 @@ describe('a lock holder stopped past the stale time', () => {
       const waits: string[] = [];
       const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' }, Date.now(), {
         onWait: (message) => waits.push(message),
+        staleMs: STALE_MS,
       });
       expect(mine.ok).toBe(true);
       expect(waits).toEqual([
-        `waiting for the task list lock: tick process ${holder.child.pid} holds it and is stopped (Ctrl+Z?); taken over after 10 s`,
+        `waiting for the task list lock: tick process ${holder.child.pid} holds it and is stopped (Ctrl+Z?); taken over after 2 s`,
       ]);
 
       // The stopped process goes on: it read the list before that change.
@@ -105,6 +119,34 @@ describe('a lock holder stopped past the stale time', () => {
   );
 });
 
+describe('a lock held by a running process', () => {
+  it('a change waiting for it says whom it waits for and the real stale time', async () => {
+    const dir = join(tempDir('tick-home-'), 'tasks', 'shared');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const holder = withListLock(dir, async () => {
+      holding();
+      await held;
+    });
+    await taken;
+    const waits: string[] = [];
+    const waiting = withListLock(dir, async () => 'mine', {
+      onWait: (message) => {
+        waits.push(message);
+        release();
+      },
+    });
+    expect(await waiting).toBe('mine');
+    await holder;
+    expect(LOCK_STALE_MS).toBe(10_000);
+    expect(waits).toEqual([
+      `waiting for the task list lock, held by tick process ${process.pid} (taken over if not released within 10 s)`,
+    ]);
+  });
+});
+
 describe('a lock holder stopped between two writes of one change', () => {
   it('fails loudly, telling to check the list, instead of saying its change succeeded', async () => {
     const dir = join(tempDir('tick-home-'), 'tasks', 'shared');
@@ -115,7 +157,9 @@ describe('a lock holder stopped between two writes of one change', () => {
     const holder = await stoppedHolder(dir, 'before-unlink');
     expect((await readTaskList(dir)).find((task) => task.id === '2')?.blockedBy).toEqual([]);
 
-    const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' });
+    const mine = await updateTask(ref, { taskId: '1', status: 'in_progress' }, Date.now(), {
+      staleMs: STALE_MS,
+    });
     expect(mine.ok).toBe(true);
     holder.child.kill('SIGCONT');
     // The model hears that part of its change landed and to look before going on.
