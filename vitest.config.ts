@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer';
 
 /**
  * The test files that render Ink in the test process: they run after the app's Ink patches
@@ -13,6 +16,22 @@ export const INK_TEST_FILES = [
   'test/unit/screen-layout.test.ts',
 ];
 
+/**
+ * Unit files that change what the whole process shares (a mocked node:fs, the heap they
+ * measure, TZ): they run isolated, in a fresh module graph of their own, as the other
+ * projects' files do. Every other unit file is pure and runs in the `unit` project, which
+ * shares one module graph per worker (no re-import per file: about 10 s less per run).
+ */
+const UNIT_FILES_NEEDING_ISOLATION = [
+  'test/unit/heap-trimmer.test.ts',
+  'test/unit/session-export.test.ts',
+  'test/unit/session-short-write.test.ts',
+];
+const SHARED_UNIT_FILES = fg.sync('test/unit/**/*.test.{ts,tsx}', {
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
+  ignore: [...INK_TEST_FILES, ...UNIT_FILES_NEEDING_ISOLATION],
+});
+
 export default defineConfig({
   test: {
     // Ink writes nothing until unmount when CI is set; the CI runner sets it.
@@ -24,6 +43,7 @@ export default defineConfig({
     // shared, busy machine: 0, 1 and 3 failing tests, a timed-out screen test and the task
     // folder watcher's burst count, and no shorter wall time than two), so two it stays.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 20000,
     hookTimeout: 20000,
     projects: [
@@ -40,7 +60,15 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...INK_TEST_FILES],
+          exclude: [...configDefaults.exclude, ...INK_TEST_FILES, ...SHARED_UNIT_FILES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: SHARED_UNIT_FILES,
+          isolate: false,
         },
       },
     ],
