@@ -53,7 +53,7 @@ export const sessionStep: WiringStep<Setup, SessionParts> = {
   name: 'session',
   wire: async ({ config, options }) => {
     const demo = config.demo
-      ? await (await import('../demo/demo-backend')).startDemoBackend()
+      ? await (await import('../demo/demo-backend')).startDemoBackend(config.demoPaceMs)
       : undefined;
     const teardown = new Teardown();
     if (demo) teardown.defer(() => demo.close());

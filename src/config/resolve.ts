@@ -179,6 +179,7 @@ export async function resolveConfig(
   const idleTimeoutMs = envInteger(env, 'TICK_IDLE_TIMEOUT_MS', 1);
   const maxRetries = envInteger(env, 'TICK_MAX_RETRIES', 0);
   const contextWindow = envInteger(env, 'TICK_CONTEXT_WINDOW', 1);
+  const demoPaceMs = envInteger(env, 'TICK_DEMO_PACE_MS', 0);
   const tasksEnv = envSwitch(env, 'TICK_ENABLE_TASKS');
   const checkpointsEnv = envSwitch(env, 'TICK_CHECKPOINTS');
   const recoverEnv = envSwitch(env, 'TICK_RECOVER_TOOL_CALLS');
@@ -268,6 +269,7 @@ export async function resolveConfig(
     ...(baseURL ? { baseURL } : {}),
     ...(apiKey ? { apiKey } : {}),
     demo,
+    ...(demo && demoPaceMs !== undefined ? { demoPaceMs } : {}),
     idleTimeoutMs: idleTimeoutMs ?? merged.idleTimeoutMs ?? CONFIG_DEFAULTS.idleTimeoutMs,
     maxRetries: maxRetries ?? merged.maxRetries ?? CONFIG_DEFAULTS.maxRetries,
     ...((maxTurns ?? merged.maxTurns) ? { maxTurns: maxTurns ?? merged.maxTurns } : {}),

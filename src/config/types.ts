@@ -22,6 +22,8 @@ export interface Config {
   apiKey?: string;
   /** No model configured: run the built-in demo model. */
   demo: boolean;
+  /** The demo's pause between streamed chunks, in ms (TICK_DEMO_PACE_MS; else its own pace). */
+  demoPaceMs?: number;
   idleTimeoutMs: number;
   maxRetries: number;
   /** Model requests per prompt from --max-turns or settings; unset: no cap in the app, 100 in print mode. */

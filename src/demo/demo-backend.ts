@@ -8,16 +8,17 @@ export interface DemoBackend {
 
 /**
  * The built-in demo speaks the same HTTP protocol as a real server, from a scratch folder
- * with a small sample project; both go away with close().
+ * with a small sample project; both go away with close(). `paceMs`: the pause between
+ * streamed chunks (default: the demo's own, paced to be watched).
  */
-export async function startDemoBackend(): Promise<DemoBackend> {
+export async function startDemoBackend(paceMs?: number): Promise<DemoBackend> {
   const [{ startScriptedServer }, { demoScript }, { createDemoWorkspace }] = await Promise.all([
     import('./scripted-server'),
     import('./demo-script'),
     import('./sample-project'),
   ]);
   const scratch = await createDemoWorkspace();
-  const server = await startScriptedServer(demoScript());
+  const server = await startScriptedServer(demoScript(paceMs));
   return {
     cwd: scratch.root,
     baseURL: server.baseURL,

@@ -6,7 +6,9 @@ import { CART_BUG_LINE, CART_FIXED_LINE } from './sample/files';
 export const DEMO_PROMPT =
   'Fix the failing test in this project, then clean up the stale build folder.';
 
-const STREAM = { chunkSize: 3, delayMs: 12 } as const;
+/** The pause between streamed chunks: slow enough to watch the answer and plan build up. */
+export const DEMO_PACE_MS = 12;
+const STREAM = { chunkSize: 3 } as const;
 
 const PLAN: Todo[] = [
   { content: 'Read the cart code', status: 'pending', activeForm: 'Reading the cart code' },
@@ -161,9 +163,11 @@ function lastUserPrompt(messages: Message[]): number {
  * test, a risky clean-up the user must approve, finish); for anything else, an answer
  * saying it is a demo and how to configure a real model.
  */
-export function demoScript(): Script {
+export function demoScript(paceMs = DEMO_PACE_MS): Script {
   let finished = false;
-  return (request) => {
+  return (request) => ({ ...nextTurn(request), delayMs: paceMs });
+
+  function nextTurn(request: RecordedRequest): ScriptedTurn {
     const messages = messagesOf(request);
     const promptIndex = lastUserPrompt(messages);
     const prompt = promptIndex >= 0 ? textOf(messages[promptIndex].content) : '';
@@ -175,5 +179,5 @@ export function demoScript(): Script {
     if (step >= STEPS.length - 1) finished = true;
     const next = STEPS[Math.min(step, STEPS.length - 1)];
     return next(request);
-  };
+  }
 }

@@ -29,6 +29,9 @@ test('with no model configured, the demo plays a scripted session through the re
       TICK_MODEL: undefined,
       TICK_HOME: home,
       TMPDIR: scratch,
+      // The demo streams at a pace a person can watch (12 ms a chunk, about 10 s in all);
+      // the flow and what it shows are tested here, so its chunks come 1 ms apart.
+      TICK_DEMO_PACE_MS: '1',
     },
   });
   cleanups.push(() => session.dispose());

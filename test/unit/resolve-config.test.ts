@@ -156,6 +156,15 @@ describe('resolveConfig defaults', () => {
     expect((await resolveConfig({}, withEnv, cwd)).contextWindow).toBe(16000);
   });
 
+  it("the demo's pace: TICK_DEMO_PACE_MS, only when the demo runs", async () => {
+    const { cwd, env } = setup();
+    expect((await resolveConfig({}, env, cwd)).demoPaceMs).toBeUndefined();
+    const paced = { ...env, TICK_DEMO_PACE_MS: '0' };
+    expect(await resolveConfig({}, paced, cwd)).toMatchObject({ demo: true, demoPaceMs: 0 });
+    const real = { ...paced, OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' };
+    expect((await resolveConfig({}, real, cwd)).demoPaceMs).toBeUndefined();
+  });
+
   it('keeps where each permission rule lives: user, project, local settings, flags', async () => {
     const { cwd, env, user, project, local } = setup();
     user({ permissions: { allow: ['read_file(~/notes/**)'] } });
@@ -398,6 +407,7 @@ describe('resolveConfig errors', () => {
     [{ TICK_MAX_RETRIES: '-1' }, "TICK_MAX_RETRIES must be a non-negative integer, got '-1'"],
     [{ TICK_CONTEXT_WINDOW: '16k' }, "TICK_CONTEXT_WINDOW must be a positive integer, got '16k'"],
     [{ TICK_CONTEXT_WINDOW: '0' }, "TICK_CONTEXT_WINDOW must be a positive integer, got '0'"],
+    [{ TICK_DEMO_PACE_MS: 'fast' }, "TICK_DEMO_PACE_MS must be a non-negative integer, got 'fast'"],
   ])('env %j', async (extraEnv, message) => {
     const { cwd, env } = setup();
     const error = await errorOf(() => resolveConfig({}, { ...env, ...extraEnv }, cwd));
