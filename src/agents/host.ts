@@ -140,6 +140,7 @@ async function runChild(
     turns: run.turns,
     toolCalls: run.toolCalls,
     durationMs: run.durationMs,
+    ...(run.stoppedByUser ? { stoppedByUser: true } : {}),
   });
   return outcome;
 }

@@ -140,6 +140,8 @@ export type AgentEvent =
       turns: number;
       toolCalls: number;
       durationMs: number;
+      /** The user stopped this child alone (Ctrl+C in its view); its parent went on. */
+      stoppedByUser?: boolean;
     }
   /**
    * Files over the checkpoint size cap, named (once each) before a call that may change them

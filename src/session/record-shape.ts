@@ -165,6 +165,7 @@ const EVENT_FIELDS: Record<AgentEventType, Record<string, Check>> = {
     turns: number,
     toolCalls: number,
     durationMs: number,
+    stoppedByUser: optional(boolean),
   },
   checkpoint_unsaved: { files: listOf(shape({ path: text, bytes: number })), capBytes: number },
   rewind_done: {

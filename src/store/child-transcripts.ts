@@ -79,19 +79,28 @@ function reducedInChild(
   };
 }
 
-/** The end of a child: a failure (or the user's stop) is said last in its transcript. */
+/** What a child stopped by the user says last (in place of its loop's "Interrupted."). */
+export const STOPPED_BY_USER_TEXT = 'Stopped by you (Ctrl+C); its parent was told and goes on.';
+
+/**
+ * The end of a child: a failure is said last in its transcript; a stop by the user once, in
+ * words of its own (not the loop's "Interrupted." then the parent's error).
+ */
 function finished(
   child: ChildTranscript,
   event: Extract<SubagentEvent, { type: 'subagent_finished' }>,
   base: AppState,
   reduce: Reduce,
 ): ChildTranscript {
+  // Recorded on the event, so a resumed session knows it too.
+  const stopped = child.stopping || event.stoppedByUser === true;
   const ended = {
     ...child,
     stopping: false,
-    finished: { ok: event.ok, durationMs: event.durationMs, stopped: child.stopping },
+    finished: { ok: event.ok, durationMs: event.durationMs, stopped },
   };
   if (event.ok) return ended;
+  if (stopped) return withStopNote(ended);
   return reducedInChild(
     ended,
     { type: 'error', message: event.result.replace(/^Error: /, ''), fatal: false },
@@ -117,4 +126,17 @@ export function reduceChildTranscripts(
       ? reducedInChild(child, event.event, state, reduce)
       : finished(child, event, state, reduce);
   return children.map((c, i) => (i === index ? next : c));
+}
+
+function withStopNote(child: ChildTranscript): ChildTranscript {
+  const last = child.items.at(-1);
+  const interrupted = last?.kind === 'info' && last.text === 'Interrupted.';
+  const items = interrupted ? child.items.slice(0, -1) : child.items;
+  const note = {
+    kind: 'info' as const,
+    id: child.nextId,
+    text: STOPPED_BY_USER_TEXT,
+    tone: 'warning' as const,
+  };
+  return { ...child, items: [...items, note], nextId: child.nextId + 1 };
 }

@@ -86,6 +86,7 @@ function parentWithChild(): { turn: Turn; release: () => void; stops: string[] }
       turns: 1,
       toolCalls: 1,
       durationMs: 900,
+      stoppedByUser: true,
     };
     yield {
       type: 'tool_result',
@@ -155,7 +156,7 @@ describe("a subagent's view", () => {
     expect(screen()).toContain('Esc back · Ctrl+C stop this agent');
     await rig.app.press('\x03');
     expect(parent.stops).toEqual(['agent-1a2b3c4d']);
-    await waitFor(() => screen().includes('stopped by the user'));
+    await waitFor(() => screen().includes('Stopped by you (Ctrl+C)'));
     expect(rig.app.lines()[0]).toMatch(/⊖ agent Survey the parser .* stopped in 900ms/);
     // Ended: Ctrl+C is no longer offered, and the main turn was never interrupted.
     expect(rig.app.lines().at(-1)).toBe(' Esc back · PgUp/PgDn scroll · Ctrl+O expand');

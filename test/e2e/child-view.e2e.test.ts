@@ -133,8 +133,11 @@ describe('a subagent opened full screen', { timeout: 90_000 }, () => {
     expect(processesWith(marker).length).toBeGreaterThan(0);
     await session.press('ctrlC');
     // The child ends, stopped by the user; its command is killed.
-    const stopped = await session.waitForText('stopped by the user', 20_000);
+    const stopped = await session.waitForText('Stopped by you (Ctrl+C)', 20_000);
     expect(stopped).toMatch(/⊖ bash\s+echo waiting/);
+    // Said once: not the loop's "Interrupted." nor the parent's error as well.
+    expect(stopped).not.toContain('Interrupted.');
+    expect(stopped).not.toContain('the subagent was stopped by the user');
     for (let i = 0; i < 30 && processesWith(marker).length; i++) await sleep(100);
     expect(processesWith(marker)).toEqual([]);
     await session.press('escape');

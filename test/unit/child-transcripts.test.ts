@@ -8,7 +8,11 @@ import {
   pickerOpened,
   stopAsked,
 } from '../../src/store/agents-view';
-import { MAX_CHILD_ITEMS, MAX_CHILDREN } from '../../src/store/child-transcripts';
+import {
+  MAX_CHILD_ITEMS,
+  MAX_CHILDREN,
+  STOPPED_BY_USER_TEXT,
+} from '../../src/store/child-transcripts';
 import { reduceEvents } from '../../src/store/reducer';
 import { initialState } from '../../src/store/store';
 import type { AppState } from '../../src/store/types';
@@ -117,7 +121,7 @@ describe("a child's own transcript", () => {
     expect(child.items.at(-1)).toMatchObject({ kind: 'tool', card: { id: 'c1', status: 'ok' } });
   });
 
-  it('a stopped child says so last, and is marked stopped', () => {
+  it('a stopped child says so once, last, and is marked stopped', () => {
     const stopping = { ...after(working) };
     const asked = { ...stopping, ...stopAsked(stopping, 'agent-1') };
     expect(asked.children[0].stopping).toBe(true);
@@ -140,9 +144,27 @@ describe("a child's own transcript", () => {
     expect(child.live.tools).toEqual([]);
     expect(child.items.at(-1)).toMatchObject({
       kind: 'info',
-      tone: 'error',
-      text: 'Error: the subagent was stopped by the user\n(subagent: 1 turn)',
+      tone: 'warning',
+      text: STOPPED_BY_USER_TEXT,
     });
+    // Not the loop's "Interrupted." nor the parent's error as well.
+    const said = child.items.map((item) => ('text' in item ? item.text : ''));
+    expect(said).not.toContain('Interrupted.');
+    expect(said.join('\n')).not.toContain('the subagent was stopped by the user');
+  });
+
+  it('a resumed session knows a child the user stopped (the event says so)', () => {
+    const stoppedEvent: AgentEvent = {
+      ...(finished(
+        1,
+        false,
+        'Error: the subagent was stopped by the user\n(subagent: 1 turn)',
+      ) as Extract<AgentEvent, { type: 'subagent_finished' }>),
+      stoppedByUser: true,
+    };
+    const [child] = after([...working, stoppedEvent]).children;
+    expect(child.finished).toEqual({ ok: false, durationMs: 1500, stopped: true });
+    expect(child.items.at(-1)).toMatchObject({ text: STOPPED_BY_USER_TEXT });
   });
 
   it('a child that answered adds nothing after its answer', () => {
